@@ -1,0 +1,63 @@
+// Package catalog holds the domain types of gamethumbs: leagues, teams,
+// the Provider interface that sports-data sources implement, and the
+// errors that callers map to HTTP statuses. It does no I/O of its own.
+package catalog
+
+import "context"
+
+// League is one league configuration, either from the embedded table or
+// created on the fly (Temporary) for a code the provider knows.
+type League struct {
+	Code      string   // canonical key, lower case ("nba", "eng.1")
+	Name      string   // display name ("National Basketball Association")
+	ShortName string   // upper-case short name ("NBA"); defaults to upper(Code)
+	Aliases   []string // alternative names accepted in URLs
+	Sport     string   // ESPN sport ("basketball"); empty when ESPN is not a provider
+	Slug      string   // ESPN league slug ("nba", "uefa.champions")
+	// Providers lists provider ids in the order they are tried ("espn", "ncaa", ...).
+	Providers []string
+	// LogoURL and LogoURLDark override the provider's league logos when set.
+	LogoURL, LogoURLDark string
+	SkipLogos            bool     // render coloured rectangles instead of team logos (F1, Olympics, ...)
+	Mode                 string   // "" (logos) or "name" (team names as text)
+	TeamColors           []string // optional "#RRGGBB" palette that replaces provider colours
+	FeederLeagues        []string // codes searched, in order, when a team is not found
+	FallbackLeague       string   // code searched once when a team is not found and there are no feeders
+	EnvVar               string   // environment variable that must be true/1/yes to enable the league
+	Temporary            bool     // created from provider discovery (fallback=true), not configured
+}
+
+// Team is a team (or athlete) record as the raw endpoint returns it.
+// Empty strings mean "the provider does not say"; the raw endpoint omits them.
+type Team struct {
+	ID             string `json:"id,omitempty"`
+	Slug           string `json:"slug,omitempty"`
+	City           string `json:"city,omitempty"`
+	Name           string `json:"name,omitempty"`
+	FullName       string `json:"fullName,omitempty"`
+	ShortName      string `json:"-"` // ESPN shortDisplayName; used by matching only
+	Abbreviation   string `json:"abbreviation,omitempty"`
+	Conference     string `json:"conference,omitempty"`
+	Division       string `json:"division,omitempty"`
+	Logo           string `json:"logo,omitempty"`           // URL of the default (light background) logo
+	LogoAlt        string `json:"logoAlt,omitempty"`        // URL of the dark-background logo
+	Color          string `json:"color,omitempty"`          // "#RRGGBB"
+	AlternateColor string `json:"alternateColor,omitempty"` // "#RRGGBB"
+	// Aliases are extra names that match this team exactly (custom data).
+	Aliases []string `json:"-"`
+}
+
+// Provider is a source of team data for leagues.
+//
+// Implementations must be safe for concurrent use. Errors that come from
+// the network are *UpstreamError so the HTTP layer can answer 502/504.
+type Provider interface {
+	// ID is the provider id used in the league table ("espn").
+	ID() string
+	// Teams returns every team of the league in the provider's order.
+	// A league the provider does not cover returns ErrNotCovered.
+	Teams(ctx context.Context, l League) ([]Team, error)
+	// LeagueLogos returns the URLs of the league's light-background and
+	// dark-background logos. Either may be empty; both empty means none.
+	LeagueLogos(ctx context.Context, l League) (light, dark string, err error)
+}

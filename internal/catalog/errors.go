@@ -1,0 +1,59 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrNotCovered is returned by a Provider for a league it has no data for.
+var ErrNotCovered = errors.New("league not covered by provider")
+
+// UnknownLeagueError reports a league code that is neither configured nor
+// known to a provider.
+type UnknownLeagueError struct {
+	Code string // the code as the client typed it
+}
+
+func (e *UnknownLeagueError) Error() string {
+	return fmt.Sprintf("unknown league: %q", e.Code)
+}
+
+// UnknownTeamError reports a team identifier that matched no team of the
+// league. Suggestions holds at most a handful of close names.
+type UnknownTeamError struct {
+	League      string   // league short name ("NBA")
+	Query       string   // the identifier as typed
+	Suggestions []string // close team names, best first; never the whole roster
+}
+
+func (e *UnknownTeamError) Error() string {
+	msg := fmt.Sprintf("team not found: %q in %s", e.Query, e.League)
+	if len(e.Suggestions) > 0 {
+		msg += "; did you mean: " + strings.Join(e.Suggestions, ", ")
+	}
+	return msg
+}
+
+// UpstreamError reports a failed call to a provider or another upstream.
+// Timeout distinguishes a deadline (504) from an unreachable or failing
+// upstream (502).
+type UpstreamError struct {
+	Source  string // provider id or host, never a URL with credentials
+	Status  int    // upstream HTTP status, 0 when no response arrived
+	Timeout bool
+	Err     error
+}
+
+func (e *UpstreamError) Error() string {
+	switch {
+	case e.Timeout:
+		return fmt.Sprintf("%s: timed out", e.Source)
+	case e.Status != 0:
+		return fmt.Sprintf("%s: upstream answered %d", e.Source, e.Status)
+	default:
+		return fmt.Sprintf("%s: %v", e.Source, e.Err)
+	}
+}
+
+func (e *UpstreamError) Unwrap() error { return e.Err }
