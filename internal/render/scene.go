@@ -1,0 +1,63 @@
+// Package render draws gamethumbs images. It is pure: no HTTP, no provider
+// calls, no files. It takes a Scene (league, teams with decoded logos and
+// colours) and Options, and returns an image; EncodePNG writes it.
+package render
+
+import (
+	"image"
+
+	"gamethumbs/internal/colorx"
+)
+
+// Kind is the image kind of a request.
+type Kind uint8
+
+const (
+	KindLogo  Kind = iota // square canvas of Options.Size (matchup, or style=1 league/team)
+	KindThumb             // landscape geometry
+	KindCover             // portrait geometry
+)
+
+// League is the league part of a scene.
+type League struct {
+	Code, Name string
+	Logo       image.Image // logo for light backgrounds; nil when the league has none
+	LogoDark   image.Image // logo for dark backgrounds; nil when none (Logo is used)
+	SkipLogos  bool        // draw coloured rectangles instead of team logos
+}
+
+// Team is one side of a scene (a team, an athlete or a pair of athletes).
+type Team struct {
+	Name     string // full display name, used by name mode ("Los Angeles Lakers")
+	Short    string // short name used when a logo is missing ("Lakers")
+	Abbr     string // abbreviation ("LAL")
+	Color    colorx.RGB
+	AltColor colorx.RGB
+	HasAlt   bool        // AltColor is meaningful
+	Logo     image.Image // default logo (for light backgrounds); nil when none
+	LogoDark image.Image // logo for dark backgrounds; nil when none
+	Loser    bool        // winner rule: draw greyscale at 35% opacity with grey colours
+	Missing  bool        // fallback stand-in: draw the greyscale league logo instead
+}
+
+// Scene is everything a render needs. Teams has 0 (league image),
+// 1 (team image) or 2 (matchup) entries.
+type Scene struct {
+	League League
+	Teams  []Team
+}
+
+// Options are the validated drawing options of one request.
+type Options struct {
+	Kind       Kind
+	Width      int    // canvas width (thumb/cover); Size for logos
+	Height     int    // canvas height (thumb/cover); Size for logos
+	Style      int    // matchup style (1-6, 98, 99); 1 = compact for league/team logos
+	LeagueLogo bool   // draw the league logo where the style has one
+	Badge      string // "" or an upper-case badge text (ALT, 4K, HD, FHD, UHD)
+	NameMode   bool   // team names as text instead of logos
+	Trim       bool   // logos: crop transparent margins
+	Title      string // league thumb/cover overlay (already allowed by config)
+	Subtitle   string
+	Icon       image.Image // league thumb/cover overlay icon
+}
