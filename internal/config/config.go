@@ -1,0 +1,150 @@
+// Package config reads the gamethumbs configuration from environment
+// variables once at start. Every value is typed and validated; an invalid
+// value is an error that names the variable, so the process refuses to
+// start instead of running with a surprise default.
+package config
+
+import (
+	"errors"
+	"runtime"
+	"time"
+)
+
+// Mode is the server mode chosen by APP_MODE.
+type Mode string
+
+const (
+	ModeStandard Mode = "standard" // full API, XC proxy only when enabled
+	ModeXCProxy  Mode = "xcproxy"  // XC proxy and /health only
+)
+
+// Config is the whole configuration. The zero value is not meaningful; use
+// Load (or Defaults for tests).
+type Config struct {
+	Port int // PORT, default 3000
+
+	Mode Mode // APP_MODE
+	// XCProxy enables the XC proxy. XC_PROXY=true|false; default on when
+	// NODE_ENV=development, always on in xcproxy mode.
+	XCProxy bool
+	// XCUpstreams is the raw XC_PROXY_UPSTREAM value ("id=url,id2=url2").
+	// It is required when XCProxy is on; its syntax is checked by the
+	// xcproxy package, which owns the format.
+	XCUpstreams string
+
+	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE, image routes; others get 3x; 0 disables
+	TrustProxy         int // TRUST_PROXY: X-Forwarded-For hops to trust; 0 ignores the header
+
+	RequestTimeout time.Duration // REQUEST_TIMEOUT (ms): outbound provider and image calls
+	ServerTimeout  time.Duration // SERVER_TIMEOUT (ms): idle keep-alive and read timeouts
+
+	ESPNSiteURL string // ESPN_SITE_API_URL
+	ESPNCoreURL string // ESPN_CORE_API_URL
+	ESPNCDNURL  string // ESPN_CDN_URL
+	UserAgent   string // PROVIDER_USER_AGENT (or SCRAPER_USER_AGENT); default gamethumbs/<version>
+
+	AllowEventOverlays   bool     // ALLOW_EVENT_OVERLAYS: title, subtitle, iconurl on league images
+	AllowInsecureOverlay bool     // ALLOW_INSECURE_OVERLAY_URLS=true|1: iconurl may target any address
+	OverlayHosts         []string // ALLOW_INSECURE_OVERLAY_URLS as a host list: these hosts skip the address check
+	AllowCustomBadges    bool     // ALLOW_CUSTOM_BADGES: any short badge text
+
+	ImageCacheHours int    // IMAGE_CACHE_HOURS, 0 disables the rendered-image cache
+	ImageCacheMB    int    // IMAGE_CACHE_MB, bound of the in-memory image cache
+	CacheDir        string // CACHE_DIR: optional on-disk second tier
+	CacheDirMB      int    // CACHE_DIR_MB
+	// RenderConcurrency bounds simultaneous renders (RENDER_CONCURRENCY,
+	// default the number of CPUs).
+	RenderConcurrency int
+	// RenderQueue is how many renders may wait for a slot (RENDER_QUEUE);
+	// beyond it clients get 503.
+	RenderQueue int
+
+	CORSOrigin      string // CORS_ORIGIN, default "*"
+	CORSMaxAge      int    // CORS_MAX_AGE seconds
+	RootRedirectURL string // ROOT_REDIRECT_URL: 301 target for "/"
+	LogLevel        string // LOG_LEVEL: debug|info|warn|error
+	LogFormat       string // LOG_FORMAT: text|json
+	Metrics         bool   // METRICS: serve /metrics
+	Demo            bool   // DEMO: serve the built-in offline demo league
+
+	Getenv func(string) string // the lookup Load used, for packages with their own variables
+}
+
+// Defaults returns the configuration used when no variable is set.
+func Defaults() Config {
+	return Config{
+		Port:               3000,
+		Mode:               ModeStandard,
+		RateLimitPerMinute: 30,
+		RequestTimeout:     10 * time.Second,
+		ServerTimeout:      30 * time.Second,
+		ESPNSiteURL:        "https://site.api.espn.com",
+		ESPNCoreURL:        "https://sports.core.api.espn.com",
+		ESPNCDNURL:         "https://a.espncdn.com",
+		ImageCacheHours:    24,
+		ImageCacheMB:       256,
+		CacheDirMB:         1024,
+		RenderConcurrency:  runtime.NumCPU(),
+		RenderQueue:        64,
+		CORSOrigin:         "*",
+		CORSMaxAge:         86400,
+		LogLevel:           "info",
+		LogFormat:          "text",
+		Metrics:            true,
+		Getenv:             func(string) string { return "" },
+	}
+}
+
+// Load reads the configuration through getenv (os.Getenv in production).
+// All problems are reported together, each naming its variable.
+func Load(getenv func(string) string) (Config, error) {
+	c := Defaults()
+	c.Getenv = getenv
+	r := reader{getenv: getenv}
+
+	c.Port = r.intIn("PORT", c.Port, 1, 65535)
+	switch m := r.str("APP_MODE", "standard"); m {
+	case "standard", "":
+		c.Mode = ModeStandard
+	case "xcproxy":
+		c.Mode = ModeXCProxy
+	default:
+		r.fail("APP_MODE", m, "must be standard or xcproxy")
+	}
+	c.XCProxy = r.boolean("XC_PROXY", getenv("NODE_ENV") == "development") || c.Mode == ModeXCProxy
+	c.XCUpstreams = r.str("XC_PROXY_UPSTREAM", "")
+	if c.XCProxy && c.XCUpstreams == "" {
+		r.fail("XC_PROXY_UPSTREAM", "", "is required when the XC proxy is enabled (id=http://host:port,...)")
+	}
+
+	c.RateLimitPerMinute = r.intIn("RATE_LIMIT_PER_MINUTE", c.RateLimitPerMinute, 0, 1_000_000)
+	c.TrustProxy = r.intIn("TRUST_PROXY", 0, 0, 16)
+	c.RequestTimeout = r.millis("REQUEST_TIMEOUT", c.RequestTimeout)
+	c.ServerTimeout = r.millis("SERVER_TIMEOUT", c.ServerTimeout)
+
+	c.ESPNSiteURL = r.baseURL("ESPN_SITE_API_URL", c.ESPNSiteURL)
+	c.ESPNCoreURL = r.baseURL("ESPN_CORE_API_URL", c.ESPNCoreURL)
+	c.ESPNCDNURL = r.baseURL("ESPN_CDN_URL", c.ESPNCDNURL)
+	c.UserAgent = r.str("PROVIDER_USER_AGENT", r.str("SCRAPER_USER_AGENT", ""))
+
+	c.AllowEventOverlays = r.boolean("ALLOW_EVENT_OVERLAYS", false)
+	c.AllowInsecureOverlay, c.OverlayHosts = r.overlayURLs("ALLOW_INSECURE_OVERLAY_URLS")
+	c.AllowCustomBadges = r.boolean("ALLOW_CUSTOM_BADGES", false)
+
+	c.ImageCacheHours = r.intIn("IMAGE_CACHE_HOURS", c.ImageCacheHours, 0, 24*365)
+	c.ImageCacheMB = r.intIn("IMAGE_CACHE_MB", c.ImageCacheMB, 1, 1<<20)
+	c.CacheDir = r.str("CACHE_DIR", "")
+	c.CacheDirMB = r.intIn("CACHE_DIR_MB", c.CacheDirMB, 1, 1<<24)
+	c.RenderConcurrency = r.intIn("RENDER_CONCURRENCY", c.RenderConcurrency, 1, 1024)
+	c.RenderQueue = r.intIn("RENDER_QUEUE", c.RenderQueue, 0, 100_000)
+
+	c.CORSOrigin = r.str("CORS_ORIGIN", c.CORSOrigin)
+	c.CORSMaxAge = r.intIn("CORS_MAX_AGE", c.CORSMaxAge, 0, 1<<30)
+	c.RootRedirectURL = r.optionalURL("ROOT_REDIRECT_URL")
+	c.LogLevel = r.oneOf("LOG_LEVEL", c.LogLevel, "debug", "info", "warn", "error")
+	c.LogFormat = r.oneOf("LOG_FORMAT", c.LogFormat, "text", "json")
+	c.Metrics = r.boolean("METRICS", c.Metrics)
+	c.Demo = r.boolean("DEMO", false)
+
+	return c, errors.Join(r.errs...)
+}

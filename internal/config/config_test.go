@@ -1,0 +1,89 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(kv map[string]string) func(string) string {
+	return func(k string) string { return kv[k] }
+}
+
+func TestLoadDefaults(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatalf("Load(empty) error: %v", err)
+	}
+	if c.Port != 3000 || c.RateLimitPerMinute != 30 || c.TrustProxy != 0 ||
+		c.RequestTimeout != 10*time.Second || c.Mode != ModeStandard || c.XCProxy ||
+		c.ImageCacheHours != 24 || c.ImageCacheMB != 256 || !c.Metrics {
+		t.Errorf("Load(empty) = %+v, want documented defaults", c)
+	}
+}
+
+func TestLoadValues(t *testing.T) {
+	c, err := Load(env(map[string]string{
+		"PORT": "8080", "RATE_LIMIT_PER_MINUTE": "0", "TRUST_PROXY": "1",
+		"REQUEST_TIMEOUT": "2500", "ESPN_SITE_API_URL": "http://127.0.0.1:9/site/",
+		"ALLOW_EVENT_OVERLAYS": "TRUE", "ALLOW_INSECURE_OVERLAY_URLS": "cdn.example.com, img.example.org",
+		"APP_MODE": "xcproxy", "XC_PROXY_UPSTREAM": "a=http://panel:8080",
+		"PROVIDER_USER_AGENT": "my-agent/1",
+	}))
+	if err != nil {
+		t.Fatalf("Load error: %v", err)
+	}
+	if c.Port != 8080 || c.RateLimitPerMinute != 0 || c.TrustProxy != 1 ||
+		c.RequestTimeout != 2500*time.Millisecond || c.ESPNSiteURL != "http://127.0.0.1:9/site" ||
+		!c.AllowEventOverlays || c.AllowInsecureOverlay || len(c.OverlayHosts) != 2 ||
+		c.Mode != ModeXCProxy || !c.XCProxy || c.UserAgent != "my-agent/1" {
+		t.Errorf("Load = %+v", c)
+	}
+}
+
+func TestLoadXCProxyDefaults(t *testing.T) {
+	c, err := Load(env(map[string]string{"NODE_ENV": "development", "XC_PROXY_UPSTREAM": "a=http://x"}))
+	if err != nil || !c.XCProxy {
+		t.Errorf("NODE_ENV=development: XCProxy = %v, err %v; want true", c.XCProxy, err)
+	}
+	c, err = Load(env(map[string]string{"NODE_ENV": "development", "XC_PROXY": "false"}))
+	if err != nil || c.XCProxy {
+		t.Errorf("XC_PROXY=false in development: XCProxy = %v, err %v; want false", c.XCProxy, err)
+	}
+}
+
+func TestLoadRejectsBadValuesNamingTheVariable(t *testing.T) {
+	tests := []struct{ name, value string }{
+		{"PORT", "abc"},
+		{"PORT", "70000"},
+		{"RATE_LIMIT_PER_MINUTE", "-1"},
+		{"TRUST_PROXY", "many"},
+		{"REQUEST_TIMEOUT", "10s"},
+		{"APP_MODE", "proxy"},
+		{"XC_PROXY", "maybe"},
+		{"ESPN_CDN_URL", "ftp://x"},
+		{"IMAGE_CACHE_MB", "0"},
+		{"LOG_FORMAT", "xml"},
+		{"ALLOW_INSECURE_OVERLAY_URLS", "http://x/"},
+	}
+	for _, tt := range tests {
+		_, err := Load(env(map[string]string{tt.name: tt.value}))
+		if err == nil || !strings.Contains(err.Error(), tt.name) {
+			t.Errorf("Load(%s=%q) error = %v, want one naming %s", tt.name, tt.value, err, tt.name)
+		}
+	}
+}
+
+func TestLoadRequiresUpstreamWhenProxyOn(t *testing.T) {
+	_, err := Load(env(map[string]string{"XC_PROXY": "true"}))
+	if err == nil || !strings.Contains(err.Error(), "XC_PROXY_UPSTREAM") {
+		t.Errorf("XC_PROXY=true without upstream: error = %v, want one naming XC_PROXY_UPSTREAM", err)
+	}
+}
+
+func TestLoadReportsEveryBadVariable(t *testing.T) {
+	_, err := Load(env(map[string]string{"PORT": "x", "TRUST_PROXY": "y"}))
+	if err == nil || !strings.Contains(err.Error(), "PORT") || !strings.Contains(err.Error(), "TRUST_PROXY") {
+		t.Errorf("error = %v, want both PORT and TRUST_PROXY named", err)
+	}
+}
