@@ -1,0 +1,118 @@
+package catalog
+
+import "strings"
+
+// maxLookupLen bounds the names Lookup examines; no league name comes close.
+const maxLookupLen = 200
+
+// Catalog is the set of configured leagues, indexed for lookup. It is
+// immutable after New and safe for concurrent use.
+//
+// The League values it returns share their slices (Aliases, Providers, ...)
+// with the catalogue: callers must not modify them.
+type Catalog struct {
+	leagues []League
+	byCode  map[string]int // exact code → index
+	folded  map[string]int // fold(code|shortName|name|alias) → index
+	compact map[string]int // compact(...) → index
+}
+
+// New builds the catalogue from the embedded league table. A league that
+// names an environment variable (EnvVar) is included only when getenv
+// returns exactly "true", "1" or "yes" for it, in any letter case. A nil
+// getenv treats every variable as unset. An error means the embedded table
+// is broken, a build defect.
+func New(getenv func(string) string) (*Catalog, error) {
+	all, err := parseTable(leaguesJSON)
+	if err != nil {
+		return nil, err
+	}
+	return newCatalog(all, getenv), nil
+}
+
+func newCatalog(all []League, getenv func(string) string) *Catalog {
+	c := &Catalog{
+		byCode:  make(map[string]int, len(all)),
+		folded:  make(map[string]int, 4*len(all)),
+		compact: make(map[string]int, 4*len(all)),
+	}
+	for _, l := range all {
+		if l.EnvVar != "" && (getenv == nil || !enabled(getenv(l.EnvVar))) {
+			continue
+		}
+		c.byCode[l.Code] = len(c.leagues)
+		c.leagues = append(c.leagues, l)
+	}
+	// Index in priority order: every code first, then every short name,
+	// name and alias. Within a tier the table order wins, because a key
+	// that is already taken is not overwritten.
+	tiers := []func(League) []string{
+		func(l League) []string { return []string{l.Code} },
+		func(l League) []string { return []string{l.ShortName} },
+		func(l League) []string { return []string{l.Name} },
+		func(l League) []string { return l.Aliases },
+	}
+	for _, keys := range tiers {
+		for i, l := range c.leagues {
+			for _, k := range keys(l) {
+				addKey(c.folded, fold(strings.TrimSpace(k)), i)
+				addKey(c.compact, compact(k), i)
+			}
+		}
+	}
+	return c
+}
+
+func addKey(m map[string]int, k string, i int) {
+	if k == "" {
+		return
+	}
+	if _, taken := m[k]; !taken {
+		m[k] = i
+	}
+}
+
+// enabled reports whether an environment value switches a league on.
+func enabled(v string) bool {
+	return strings.EqualFold(v, "true") || v == "1" || strings.EqualFold(v, "yes")
+}
+
+// Lookup finds a league by code, short name, name or alias, ignoring letter
+// case and accents ("Segunda División" = "segunda division"). When nothing
+// matches exactly it compares again keeping only the letters a-z and digits,
+// so "NBA G League", "nbag" and "g-league" all find the G League. Matches
+// on a code beat short names, then names, then aliases; within one kind the
+// earlier league in the table wins.
+func (c *Catalog) Lookup(name string) (League, bool) {
+	if len(name) > maxLookupLen {
+		return League{}, false
+	}
+	f := fold(strings.TrimSpace(name))
+	if f == "" {
+		return League{}, false
+	}
+	if i, ok := c.folded[f]; ok {
+		return c.leagues[i], true
+	}
+	if i, ok := c.compact[compact(f)]; ok {
+		return c.leagues[i], true
+	}
+	return League{}, false
+}
+
+// Get returns the league whose code is exactly code.
+func (c *Catalog) Get(code string) (League, bool) {
+	i, ok := c.byCode[code]
+	if !ok {
+		return League{}, false
+	}
+	return c.leagues[i], true
+}
+
+// Leagues returns the enabled leagues in table order. The slice is a copy;
+// the League values share their slices with the catalogue.
+func (c *Catalog) Leagues() []League {
+	out := make([]League, len(c.leagues))
+	copy(out, c.leagues)
+	return out
+}
