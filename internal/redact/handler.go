@@ -1,0 +1,94 @@
+package redact
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+)
+
+// Handler returns an slog.Handler that passes every record to h with
+// credentials masked by URL: the message, every string attribute (in
+// groups too, and those added with WithAttrs), errors and fmt.Stringer
+// values (a *url.URL prints its query), and any other value whose printed
+// form would show a credential (that value is replaced by its masked
+// text). Wrapping an already wrapped handler is harmless.
+func Handler(h slog.Handler) slog.Handler {
+	if r, ok := h.(*handler); ok {
+		return r
+	}
+	return &handler{next: h}
+}
+
+type handler struct {
+	next slog.Handler
+}
+
+func (h *handler) Enabled(ctx context.Context, level slog.Level) bool {
+	return h.next.Enabled(ctx, level)
+}
+
+func (h *handler) Handle(ctx context.Context, rec slog.Record) error {
+	out := slog.NewRecord(rec.Time, rec.Level, URL(rec.Message), rec.PC)
+	attrs := make([]slog.Attr, 0, rec.NumAttrs())
+	rec.Attrs(func(a slog.Attr) bool {
+		attrs = append(attrs, redactAttr(a))
+		return true
+	})
+	out.AddAttrs(attrs...)
+	return h.next.Handle(ctx, out)
+}
+
+func (h *handler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	red := make([]slog.Attr, len(attrs))
+	for i, a := range attrs {
+		red[i] = redactAttr(a)
+	}
+	return &handler{next: h.next.WithAttrs(red)}
+}
+
+func (h *handler) WithGroup(name string) slog.Handler {
+	return &handler{next: h.next.WithGroup(name)}
+}
+
+// redactAttr masks credentials in one attribute, recursively for groups.
+func redactAttr(a slog.Attr) slog.Attr {
+	a.Key = URL(a.Key)
+	v := a.Value.Resolve()
+	switch v.Kind() {
+	case slog.KindString:
+		return slog.String(a.Key, URL(v.String()))
+	case slog.KindGroup:
+		group := v.Group()
+		red := make([]slog.Attr, len(group))
+		for i, g := range group {
+			red[i] = redactAttr(g)
+		}
+		return slog.Attr{Key: a.Key, Value: slog.GroupValue(red...)}
+	case slog.KindAny:
+		switch x := v.Any().(type) {
+		case nil:
+			return slog.Attr{Key: a.Key, Value: v}
+		case error:
+			return slog.String(a.Key, URL(safeText(x.Error)))
+		case fmt.Stringer:
+			return slog.String(a.Key, URL(safeText(x.String)))
+		default:
+			text := fmt.Sprintf("%+v", x)
+			if red := URL(text); red != text {
+				return slog.String(a.Key, red)
+			}
+		}
+	}
+	return slog.Attr{Key: a.Key, Value: v}
+}
+
+// safeText calls f, turning a panic (a nil pointer behind an interface)
+// into a placeholder, as fmt does.
+func safeText(f func() string) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "<nil>"
+		}
+	}()
+	return f()
+}
