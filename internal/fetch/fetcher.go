@@ -1,0 +1,138 @@
+package fetch
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"gamethumbs/internal/catalog"
+)
+
+// Fetcher downloads images with bounded size, sniffs and decodes them, and
+// keeps the results in memory. It is safe for concurrent use.
+type Fetcher struct {
+	client *http.Client
+	cfg    Config
+
+	images *lru[imageEntry]
+	raws   *lru[rawEntry]
+	imgSF  singleflight.Group
+	rawSF  singleflight.Group
+
+	now func() time.Time // clock for cache expiry; tests replace it
+}
+
+// New returns a Fetcher that downloads through client. A nil client means
+// NewClient(cfg). Pass NewPublicClient(cfg) when URLs come from users.
+func New(client *http.Client, cfg Config) *Fetcher {
+	cfg = cfg.withDefaults()
+	if client == nil {
+		client = NewClient(cfg)
+	}
+	return &Fetcher{
+		client: client,
+		cfg:    cfg,
+		images: newLRU[imageEntry](cfg.CacheBytes),
+		raws:   newLRU[rawEntry](cfg.RawCacheBytes),
+		now:    time.Now,
+	}
+}
+
+// Bytes downloads rawURL (or decodes a data:image/... URL) without caching
+// and returns the body and its type sniffed from the bytes (one of the
+// Type constants; the Content-Type header is ignored). Errors:
+//   - *BlockedError: the URL is malformed, not http(s), or its address is
+//     refused by the client;
+//   - *catalog.UpstreamError: no answer, a timeout (Timeout set) or a
+//     non-2xx status (Status set; IsNotFound tells 404/410 apart);
+//   - *TooLargeError: the body exceeds Config.MaxBytes;
+//   - *NotImageError: the body is not PNG, JPEG, GIF, WebP or SVG.
+func (f *Fetcher) Bytes(ctx context.Context, rawURL string) ([]byte, string, error) {
+	var (
+		data []byte
+		err  error
+	)
+	if isDataURL(rawURL) {
+		data, err = decodeDataURL(rawURL, f.cfg.MaxBytes)
+	} else {
+		data, err = f.download(ctx, rawURL)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	ct := Sniff(data)
+	if ct == "" {
+		return nil, "", &NotImageError{Detected: describe(data)}
+	}
+	return data, ct, nil
+}
+
+// download performs the bounded GET.
+func (f *Fetcher) download(ctx context.Context, rawURL string) ([]byte, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, &BlockedError{Reason: "URL is not a valid absolute URL"}
+	}
+	if err := checkParsed(u); err != nil {
+		return nil, err
+	}
+	source := u.Hostname()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, &BlockedError{Reason: "URL is not a valid absolute URL"}
+	}
+	req.Header.Set("User-Agent", f.cfg.UserAgent)
+	req.Header.Set("Accept", "image/*")
+	resp, err := f.client.Do(req)
+	if err != nil {
+		return nil, upstreamError(source, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		// Drain a little so the connection can be reused.
+		_, _ = io.CopyN(io.Discard, resp.Body, 4<<10)
+		return nil, &catalog.UpstreamError{
+			Source: source,
+			Status: resp.StatusCode,
+			Err:    fmt.Errorf("status %s", resp.Status),
+		}
+	}
+	if resp.ContentLength > f.cfg.MaxBytes {
+		return nil, &TooLargeError{What: "body", Size: resp.ContentLength, Limit: f.cfg.MaxBytes}
+	}
+	data, err := readLimited(resp.Body, resp.ContentLength, f.cfg.MaxBytes)
+	if err != nil {
+		return nil, upstreamError(source, err)
+	}
+	return data, nil
+}
+
+// readLimited reads r to the end, failing with *TooLargeError as soon as
+// more than limit bytes arrive. hint (a Content-Length, or -1) sizes the
+// first buffer.
+func readLimited(r io.Reader, hint, limit int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if hint > 0 && hint <= limit {
+		buf.Grow(int(hint) + 1)
+	}
+	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if n > limit {
+		return nil, &TooLargeError{What: "body", Size: -1, Limit: limit}
+	}
+	return buf.Bytes(), nil
+}
+
+// isDataURL reports whether s is a data: URL (scheme compared without case).
+func isDataURL(s string) bool {
+	return len(s) >= 5 && strings.EqualFold(s[:5], "data:")
+}
