@@ -1,0 +1,174 @@
+package m3u
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+)
+
+// DefaultMaxLine is the longest line the Rewriter inspects; longer lines
+// pass through unchanged.
+const DefaultMaxLine = 1 << 20
+
+// Channel is what a channel list says about one entry, for matching.
+type Channel struct {
+	ID     string // tvg-id
+	Number string // tvg-chno
+	Name   string // display name, blanks trimmed
+}
+
+// Options configures a Rewriter.
+type Options struct {
+	// Logo returns the logo URL for a channel, or false to leave the line
+	// unchanged. Nil changes no #EXTINF line.
+	Logo func(Channel) (string, bool)
+	// GuideURL, when not empty, replaces the url-tvg, x-tvg-url and
+	// tvg-url values of #EXTM3U header lines.
+	GuideURL string
+	// MaxLine is the longest line inspected (default DefaultMaxLine).
+	// Only DefaultMaxLine-sized readers are pooled.
+	MaxLine int
+}
+
+// Rewriter is an io.Reader that yields its source with #EXTINF logos and
+// header guide URLs rewritten. It holds at most one line in memory.
+type Rewriter struct {
+	src     *bufio.Reader
+	opt     Options
+	out     []byte // scratch for a rewritten line
+	pending []byte // bytes ready for Read; may alias src's buffer
+	inLong  bool   // inside a line longer than MaxLine
+	err     error
+	changed int
+}
+
+var readerPool = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, DefaultMaxLine) }}
+
+// NewRewriter returns a Rewriter over src. Call Close to return its buffer
+// to the pool (it does not close src).
+func NewRewriter(src io.Reader, opt Options) *Rewriter {
+	if opt.MaxLine <= 0 {
+		opt.MaxLine = DefaultMaxLine
+	}
+	var br *bufio.Reader
+	if opt.MaxLine == DefaultMaxLine {
+		br = readerPool.Get().(*bufio.Reader)
+		br.Reset(src)
+	} else {
+		br = bufio.NewReaderSize(src, opt.MaxLine)
+	}
+	return &Rewriter{src: br, opt: opt}
+}
+
+// Rewritten returns how many #EXTINF lines were changed so far.
+func (r *Rewriter) Rewritten() int { return r.changed }
+
+// Close releases the line buffer. The Rewriter must not be used after.
+func (r *Rewriter) Close() error {
+	if r.src != nil && r.src.Size() == DefaultMaxLine {
+		r.src.Reset(nil)
+		readerPool.Put(r.src)
+	}
+	r.src, r.pending = nil, nil
+	if r.err == nil {
+		r.err = errors.New("m3u: read after Close")
+	}
+	return nil
+}
+
+// Read implements io.Reader.
+func (r *Rewriter) Read(p []byte) (int, error) {
+	for len(r.pending) == 0 {
+		if r.err != nil {
+			return 0, r.err
+		}
+		r.next()
+	}
+	n := copy(p, r.pending)
+	r.pending = r.pending[n:]
+	return n, nil
+}
+
+// next reads one line (or one chunk of an over-long line) into pending.
+func (r *Rewriter) next() {
+	line, err := r.src.ReadSlice('\n')
+	switch {
+	case errors.Is(err, bufio.ErrBufferFull):
+		r.inLong = true
+		r.pending = line
+		return
+	case err != nil && !errors.Is(err, io.EOF):
+		r.err = err
+		r.pending = line
+		return
+	case err != nil:
+		r.err = io.EOF
+	}
+	if r.inLong {
+		r.inLong = false
+		r.pending = line
+		return
+	}
+	r.pending = r.rewrite(line)
+}
+
+// rewrite returns line, or its rewritten form in r.out.
+func (r *Rewriter) rewrite(line []byte) []byte {
+	content, eol := splitEOL(line)
+	if r.opt.GuideURL != "" {
+		if out, ok := appendWithGuide(r.out[:0], content, r.opt.GuideURL); ok {
+			r.out = append(out, eol...)
+			return r.out
+		}
+	}
+	if r.opt.Logo == nil {
+		return line
+	}
+	e, ok := ParseExtinf(content)
+	if !ok {
+		return line
+	}
+	ch := Channel{Name: strings.TrimSpace(e.Name)}
+	ch.ID, _ = e.Attr("tvg-id")
+	ch.Number, _ = e.Attr("tvg-chno")
+	logo, ok := r.opt.Logo(ch)
+	if !ok {
+		return line
+	}
+	r.out = e.appendWithLogo(r.out[:0], content, logo)
+	if !sameChannel(&e, r.out, logo) {
+		return line // junk quotes made the edit ambiguous: keep the line
+	}
+	r.changed++
+	r.out = append(r.out, eol...)
+	return r.out
+}
+
+// sameChannel reports whether the edited line reads back as the channel e
+// with exactly one tvg-logo holding logo.
+func sameChannel(e *Extinf, edited []byte, logo string) bool {
+	f, ok := ParseExtinf(edited)
+	if !ok || f.Name != e.Name || f.HasName != e.HasName {
+		return false
+	}
+	for _, key := range [...]string{"tvg-id", "tvg-chno"} {
+		a, okA := e.Attr(key)
+		b, okB := f.Attr(key)
+		if a != b || okA != okB {
+			return false
+		}
+	}
+	logos := 0
+	want := string(appendQuoted(nil, logo))
+	for _, a := range f.Attrs {
+		if equalFoldASCII(a.Key, "tvg-logo") {
+			logos++
+			if a.Value != want[1:len(want)-1] {
+				return false
+			}
+		}
+	}
+	return logos == 1
+}
