@@ -1,0 +1,233 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"gamethumbs/internal/colorx"
+)
+
+// stop is one colour stop of a gradient: offset t in [0,1], colour, opacity.
+type stop struct {
+	t float64
+	c colorx.RGB
+	a float64
+}
+
+func opaqueStops(ts []float64, cs ...colorx.RGB) []stop {
+	s := make([]stop, len(cs))
+	for i := range cs {
+		s[i] = stop{ts[i], cs[i], 1}
+	}
+	return s
+}
+
+// lutSize is the number of samples of a gradient lookup table.
+const lutSize = 1024
+
+// gradLUT samples stops at lutSize points as premultiplied colours, and as
+// float channels (for dithered fills).
+type gradLUT struct {
+	c [lutSize]color.RGBA
+	f [lutSize][3]float32
+}
+
+func newLUT(stops []stop) *gradLUT {
+	g := &gradLUT{}
+	for i := range lutSize {
+		t := float64(i) / (lutSize - 1)
+		j := 0
+		for j < len(stops)-1 && stops[j+1].t < t {
+			j++
+		}
+		a, b := stops[j], stops[min(j+1, len(stops)-1)]
+		u := 0.0
+		if b.t > a.t {
+			u = min(1, max(0, (t-a.t)/(b.t-a.t)))
+		}
+		if t <= stops[0].t {
+			b, u = a, 0
+		}
+		r := float64(a.c.R) + (float64(b.c.R)-float64(a.c.R))*u
+		gg := float64(a.c.G) + (float64(b.c.G)-float64(a.c.G))*u
+		bb := float64(a.c.B) + (float64(b.c.B)-float64(a.c.B))*u
+		al := a.a + (b.a-a.a)*u
+		g.f[i] = [3]float32{float32(r), float32(gg), float32(bb)}
+		g.c[i] = color.RGBA{uint8(r*al + 0.5), uint8(gg*al + 0.5), uint8(bb*al + 0.5), uint8(al*255 + 0.5)}
+	}
+	return g
+}
+
+func lutIndex(t float64) int {
+	return int(min(1, max(0, t))*(lutSize-1) + 0.5)
+}
+
+// paint gives a premultiplied colour per canvas pixel.
+type paint interface{ at(x, y int) color.RGBA }
+
+// linearPaint is a linear gradient from (x0,y0) to (x1,y1).
+type linearPaint struct {
+	x0, y0, dx, dy, inv float64
+	lut                 *gradLUT
+}
+
+func newLinear(x0, y0, x1, y1 float64, stops []stop) *linearPaint {
+	dx, dy := x1-x0, y1-y0
+	l2 := dx*dx + dy*dy
+	if l2 == 0 {
+		l2 = 1
+	}
+	return &linearPaint{x0, y0, dx, dy, 1 / l2, newLUT(stops)}
+}
+
+func (p *linearPaint) at(x, y int) color.RGBA {
+	t := ((float64(x)+0.5-p.x0)*p.dx + (float64(y)+0.5-p.y0)*p.dy) * p.inv
+	return p.lut.c[lutIndex(t)]
+}
+
+// maskPaint composites paint pt over dst through coverage mask a.
+func maskPaint(dst *image.RGBA, a *image.Alpha, pt paint) {
+	r := a.Rect.Intersect(dst.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mi := a.PixOffset(r.Min.X, y)
+		di := dst.PixOffset(r.Min.X, y)
+		for x := r.Min.X; x < r.Max.X; x, mi, di = x+1, mi+1, di+4 {
+			if cov := a.Pix[mi]; cov != 0 {
+				blendPix(dst.Pix, di, pt.at(x, y), uint32(cov))
+			}
+		}
+	}
+}
+
+// bayer4 is a 4x4 ordered-dither matrix scaled to [-0.5, 0.5).
+var bayer4 = func() (m [16]float32) {
+	base := [16]int{0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5}
+	for i, v := range base {
+		m[i] = (float32(v)+0.5)/16 - 0.5
+	}
+	return m
+}()
+
+func dither8(v, d float32) uint8 {
+	v += d + 0.5
+	switch {
+	case v <= 0:
+		return 0
+	case v >= 255:
+		return 255
+	}
+	return uint8(v)
+}
+
+// fillLinear paints r of dst (opaquely) with a horizontal (vertical=false)
+// or vertical gradient of opaque stops along r.
+func fillLinear(dst *image.RGBA, r image.Rectangle, vertical bool, stops []stop) {
+	r = r.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	lut := newLUT(stops)
+	if vertical {
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			t := (float64(y-r.Min.Y) + 0.5) / float64(r.Dy())
+			fillRect(dst, image.Rect(r.Min.X, y, r.Max.X, y+1), lut.c[lutIndex(t)])
+		}
+		return
+	}
+	i0 := dst.PixOffset(r.Min.X, r.Min.Y)
+	row := dst.Pix[i0 : i0+4*r.Dx()]
+	for x := range r.Dx() {
+		c := lut.c[lutIndex((float64(x)+0.5)/float64(r.Dx()))]
+		row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = c.R, c.G, c.B, 255
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		i := dst.PixOffset(r.Min.X, y)
+		copy(dst.Pix[i:i+len(row)], row)
+	}
+}
+
+// fillRadial paints all of dst opaquely with a radial gradient centred at
+// (cx, cy) reaching t=1 at radius rad, with ordered dithering so slow dark
+// gradients show no bands.
+func fillRadial(dst *image.RGBA, cx, cy, rad float64, stops []stop) {
+	lut := newLUT(stops)
+	r := dst.Rect
+	inv := float32((lutSize - 1) / rad)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		dy := float32(float64(y) + 0.5 - cy)
+		dy2 := dy * dy
+		i := dst.PixOffset(r.Min.X, y)
+		drow := bayer4[(y&3)*4 : (y&3)*4+4]
+		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
+			dx := float32(float64(x) + 0.5 - cx)
+			k := int(float32(math.Sqrt(float64(dx*dx+dy2)))*inv + 0.5)
+			if k >= lutSize {
+				k = lutSize - 1
+			}
+			f := &lut.f[k]
+			d := drow[x&3]
+			p := dst.Pix[i : i+4 : i+4]
+			p[0], p[1], p[2], p[3] = dither8(f[0], d), dither8(f[1], d), dither8(f[2], d), 255
+		}
+	}
+}
+
+// overlayRows blends colour c with a per-row opacity alpha(y) over dst.
+func overlayRows(dst *image.RGBA, c colorx.RGB, alpha func(y int) float64) {
+	r := dst.Rect
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		a := alpha(y)
+		if a <= 0 {
+			continue
+		}
+		pc := premul(c.R, c.G, c.B, a)
+		i := dst.PixOffset(r.Min.X, y)
+		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
+			blendPix(dst.Pix, i, pc, 255)
+		}
+	}
+}
+
+// stopAt evaluates opaque-or-not stops at t (used for per-row alphas).
+func stopAlphaAt(stops []stop, t float64) float64 {
+	if t <= stops[0].t {
+		return stops[0].a
+	}
+	for j := 0; j+1 < len(stops); j++ {
+		a, b := stops[j], stops[j+1]
+		if t <= b.t {
+			if b.t == a.t {
+				return b.a
+			}
+			return a.a + (b.a-a.a)*(t-a.t)/(b.t-a.t)
+		}
+	}
+	return stops[len(stops)-1].a
+}
+
+// radialPaint is a radial gradient between radii r0 and r1 about (cx, cy).
+type radialPaint struct {
+	cx, cy, r0, inv float64
+	lut             *gradLUT
+}
+
+func newRadial(cx, cy, r0, r1 float64, stops []stop) *radialPaint {
+	return &radialPaint{cx, cy, r0, 1 / max(1e-9, r1-r0), newLUT(stops)}
+}
+
+func (p *radialPaint) at(x, y int) color.RGBA {
+	d := math.Hypot(float64(x)+0.5-p.cx, float64(y)+0.5-p.cy)
+	return p.lut.c[lutIndex((d-p.r0)*p.inv)]
+}
+
+// overPaint composites pt over every pixel of dst.
+func overPaint(dst *image.RGBA, pt paint) {
+	r := dst.Rect
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := dst.PixOffset(r.Min.X, y)
+		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
+			blendPix(dst.Pix, i, pt.at(x, y), 255)
+		}
+	}
+}

@@ -1,0 +1,215 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	xdraw "golang.org/x/image/draw"
+
+	"gamethumbs/internal/colorx"
+)
+
+// maxLogoSide bounds the working copy of a logo: larger inputs are scaled
+// down once (cached), so one huge logo cannot make every render slow.
+const maxLogoSide = 2048
+
+// Cache key types; each includes the source image for identity.
+type (
+	normKey   struct{ img image.Image }
+	statsKey  struct{ img image.Image }
+	scaledKey struct {
+		img  image.Image
+		grey bool
+		w, h int
+	}
+	shadowKey struct {
+		img     image.Image
+		grey    bool
+		w, h, r int
+	}
+	silhouetteKey struct {
+		img  image.Image
+		w, h int
+	}
+)
+
+// logoInfo is what a render needs to know about a source logo: a fast-path
+// working copy and its visible (trimmed) bounds.
+type logoInfo struct {
+	img  image.Image // *image.RGBA or *image.NRGBA
+	trim image.Rectangle
+}
+
+// normalised returns img as an *image.RGBA or *image.NRGBA of at most
+// maxLogoSide per side, with its trimmed bounds. ok is false for a logo
+// without visible pixels.
+func normalised(img image.Image) (logoInfo, bool) {
+	li := memo(img, normKey{img}, func() (logoInfo, int64) {
+		var src image.Image
+		b := img.Bounds()
+		switch img.(type) {
+		case *image.RGBA, *image.NRGBA:
+			src = img
+		}
+		if src == nil || b.Dx() > maxLogoSide || b.Dy() > maxLogoSide {
+			w, h := b.Dx(), b.Dy()
+			if w > maxLogoSide || h > maxLogoSide {
+				w, h = fitSize(w, h, maxLogoSide)
+			}
+			dst := image.NewRGBA(image.Rect(0, 0, w, h))
+			if w == b.Dx() && h == b.Dy() {
+				draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
+			} else {
+				xdraw.CatmullRom.Scale(dst, dst.Rect, img, b, xdraw.Src, nil)
+				clampPremul(dst)
+			}
+			src = dst
+		}
+		li := logoInfo{img: src, trim: trimBounds(src)}
+		size := int64(256)
+		if src != img {
+			size += int64(4 * src.Bounds().Dx() * src.Bounds().Dy())
+		}
+		return li, size
+	})
+	return li, !li.trim.Empty()
+}
+
+// fitSize scales (w, h) to fit a box of side s keeping the aspect ratio
+// ("contain"); both results are at least 1.
+func fitSize(w, h int, s float64) (int, int) {
+	if w <= 0 || h <= 0 {
+		return 1, 1
+	}
+	if w >= h {
+		return max(1, int(math.Round(s))), max(1, int(math.Round(s*float64(h)/float64(w))))
+	}
+	return max(1, int(math.Round(s*float64(w)/float64(h)))), max(1, int(math.Round(s)))
+}
+
+// clampPremul keeps every premultiplied channel at or below alpha (the
+// Catmull-Rom kernel can overshoot near edges).
+func clampPremul(m *image.RGBA) {
+	for i := 0; i+3 < len(m.Pix); i += 4 {
+		a := m.Pix[i+3]
+		m.Pix[i] = min(m.Pix[i], a)
+		m.Pix[i+1] = min(m.Pix[i+1], a)
+		m.Pix[i+2] = min(m.Pix[i+2], a)
+	}
+}
+
+// scaledLogo returns img's trimmed content scaled to exactly w x h
+// (premultiplied), greyscale at loserOpacity when grey is set.
+func scaledLogo(img image.Image, li logoInfo, grey bool, w, h int) *image.RGBA {
+	return memo(img, scaledKey{img, grey, w, h}, func() (*image.RGBA, int64) {
+		if grey {
+			return greyscaleOf(scaledLogo(img, li, false, w, h), loserOpacity), int64(4 * w * h)
+		}
+		dst := image.NewRGBA(image.Rect(0, 0, w, h))
+		if li.trim.Dx() == w && li.trim.Dy() == h {
+			draw.Draw(dst, dst.Rect, li.img, li.trim.Min, draw.Src)
+		} else {
+			xdraw.CatmullRom.Scale(dst, dst.Rect, li.img, li.trim, xdraw.Src, nil)
+			clampPremul(dst)
+		}
+		return dst, int64(4 * w * h)
+	})
+}
+
+// shadowMask returns the blurred alpha of the scaled logo (radius r).
+func shadowMask(img image.Image, li logoInfo, grey bool, w, h, r int) *image.Alpha {
+	return memo(img, shadowKey{img, grey, w, h, r}, func() (*image.Alpha, int64) {
+		m := shadowOf(scaledLogo(img, li, grey, w, h), r)
+		return m, int64(len(m.Pix))
+	})
+}
+
+// shadowSpec is a drop shadow: opacity, blur (the canvas shadowBlur value,
+// in px at a 1080-px reference canvas) and offset (same unit).
+type shadowSpec struct {
+	alpha        float64
+	blur, dx, dy float64
+}
+
+// Shadow profiles from the reference (behavior-notes §5.1).
+var (
+	shadowLogo       = &shadowSpec{0.5, 20, 5, 5}
+	shadowLogoStrong = &shadowSpec{0.4, 15, 3, 3}
+	shadowHero       = &shadowSpec{0.6, 25, 0, 15}
+	shadowBadge      = &shadowSpec{0.3, 4, 1, 1}
+	shadowMinimal    = &shadowSpec{0.15, 20, 0, 10}
+	shadowText       = &shadowSpec{0.4, 6, 0, 1}
+	shadowVS         = &shadowSpec{0.8, 4, 0, 2}
+)
+
+// drawShadow composites a shadow mask (whose Rect is relative to a shape
+// drawn at origin) translated by (ox, oy) in colour black at opacity a.
+func drawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
+	r := m.Rect.Add(image.Pt(ox, oy))
+	draw.DrawMask(dst, r, &image.Uniform{premul(0, 0, 0, a)}, image.Point{}, m, m.Rect.Min, draw.Over)
+}
+
+// drawLogo draws img trimmed and contain-fit in the square box of side s
+// centred at (cx, cy), with an optional drop shadow. It returns the drawn
+// rectangle (empty when the logo has no visible pixels).
+func (p *painter) drawLogo(dst *image.RGBA, img image.Image, grey bool, cx, cy, s float64, sh *shadowSpec) image.Rectangle {
+	if img == nil || s < 1 {
+		return image.Rectangle{}
+	}
+	li, ok := normalised(img)
+	if !ok {
+		return image.Rectangle{}
+	}
+	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), s)
+	sc := scaledLogo(img, li, grey, w, h)
+	at := image.Pt(int(math.Round(cx-float64(w)/2)), int(math.Round(cy-float64(h)/2)))
+	if sh != nil {
+		r := p.px(sh.blur / 2)
+		m := shadowMask(img, li, grey, w, h, r)
+		drawShadowMask(dst, m, at.X+p.px(sh.dx), at.Y+p.px(sh.dy), sh.alpha)
+	}
+	rect := image.Rectangle{at, at.Add(image.Pt(w, h))}
+	draw.Draw(dst, rect, sc, image.Point{}, draw.Over)
+	return rect
+}
+
+// logoStats summarises a logo's colours for the contrast rule: an
+// alpha-weighted histogram of relative luminance in 32 bins of sqrt(L)
+// (finer where dark colours differ).
+type logoStats struct {
+	lum   [32]float64 // weight per luminance bin
+	total float64
+	avg   colorx.RGB // alpha-weighted mean colour
+}
+
+func statsOf(img image.Image) logoStats {
+	return memo(img, statsKey{img}, func() (logoStats, int64) {
+		var s logoStats
+		li, ok := normalised(img)
+		if !ok {
+			return s, 512
+		}
+		b := li.trim
+		step := max(1, max(b.Dx(), b.Dy())/64)
+		var sr, sg, sb float64
+		for y := b.Min.Y; y < b.Max.Y; y += step {
+			for x := b.Min.X; x < b.Max.X; x += step {
+				c := color.NRGBAModel.Convert(li.img.At(x, y)).(color.NRGBA)
+				if c.A < 32 {
+					continue
+				}
+				w := float64(c.A) / 255
+				l := colorx.RGB{R: c.R, G: c.G, B: c.B}.Luminance()
+				s.lum[min(31, int(math.Sqrt(l)*32))] += w
+				s.total += w
+				sr, sg, sb = sr+w*float64(c.R), sg+w*float64(c.G), sb+w*float64(c.B)
+			}
+		}
+		if s.total > 0 {
+			s.avg = colorx.RGB{R: uint8(sr/s.total + 0.5), G: uint8(sg/s.total + 0.5), B: uint8(sb/s.total + 0.5)}
+		}
+		return s, 512
+	})
+}

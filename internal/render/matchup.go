@@ -1,0 +1,157 @@
+package render
+
+import (
+	"image"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"gamethumbs/internal/colorx"
+)
+
+// Grey colours of a losing team or a missing-team stand-in (§3.5 item 4).
+var (
+	greyPrimary   = colorx.RGB{R: 0xd3, G: 0xd3, B: 0xd3}
+	greyAlternate = colorx.RGB{R: 0xb8, G: 0xb8, B: 0xb8}
+	standInGrey   = colorx.RGB{R: 0x99, G: 0x99, B: 0x99}
+)
+
+// side is one team of a matchup after the winner, fallback, skipLogos,
+// name-mode and colour-clash rules have been applied.
+type side struct {
+	color, alt     colorx.RGB
+	logo, logoDark image.Image // candidates, picked per background by pickLogo
+	grey           bool        // loser or stand-in: greyscale at 35 %
+	name           string      // name mode (or a team without any logo): text instead of a logo
+	initial        string      // missing team and no league logo: grey initial letter
+}
+
+// displayName is the text of a team's name card.
+func displayName(t Team) string {
+	for _, s := range []string{t.Name, t.Short, t.Abbr} {
+		if s = strings.TrimSpace(s); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// initialOf is the upper-cased first letter of a team's name, or "?".
+func initialOf(t Team) string {
+	for _, r := range displayName(t) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return string(unicode.ToUpper(r))
+		}
+	}
+	return "?"
+}
+
+// sides prepares both teams of a matchup.
+func (p *painter) sides() [2]*side {
+	lg := p.s.League
+	var out [2]*side
+	for i := range 2 {
+		t := p.s.Teams[i]
+		sd := &side{color: t.Color, alt: t.AltColor}
+		hasAlt := t.HasAlt
+		switch {
+		case t.Missing:
+			sd.color, sd.alt, hasAlt, sd.grey = greyPrimary, greyAlternate, true, true
+			sd.logo, sd.logoDark = lg.Logo, lg.LogoDark
+			if sd.logo == nil && sd.logoDark == nil {
+				sd.initial = initialOf(t)
+			}
+		case t.Loser:
+			sd.color, sd.alt, hasAlt, sd.grey = greyPrimary, greyAlternate, true, true
+			sd.logo, sd.logoDark = t.Logo, t.LogoDark
+		default:
+			sd.logo, sd.logoDark = t.Logo, t.LogoDark
+		}
+		if !t.Missing {
+			if lg.SkipLogos {
+				sd.logo, sd.logoDark = nil, nil
+				if p.o.NameMode {
+					sd.name = displayName(t)
+				}
+			} else if p.o.NameMode || (sd.logo == nil && sd.logoDark == nil) {
+				// Name mode, or a team with no logo at all: its name rather
+				// than an empty side.
+				sd.logo, sd.logoDark = nil, nil
+				sd.name = displayName(t)
+			}
+		}
+		if !hasAlt {
+			sd.alt = sd.color
+		}
+		out[i] = sd
+	}
+	a, b := out[0], out[1]
+	a.color, b.color = adjustColors(a.color, a.alt, b.color, b.alt,
+		p.s.Teams[0].HasAlt || a.grey, p.s.Teams[1].HasAlt || b.grey, a.grey, b.grey)
+	return out
+}
+
+// drawSide draws a side's logo, name card or stand-in initial in the square
+// box of side s centred at (cx, cy), on background colour bg.
+func (p *painter) drawSide(sd *side, bg colorx.RGB, cx, cy, s float64, sh *shadowSpec) {
+	switch {
+	case sd.name != "":
+		p.nameCard(sd.name, sd.grey, bg, cx, cy, s)
+	case sd.initial != "":
+		tb := fitText(fontBlack, sd.initial, 0.8*s, 0.8*s, 0.6*s, 1, 1.15)
+		p.drawText(p.dst, tb, cx, cy, standInGrey, 1, true, nil)
+	default:
+		p.drawLogo(p.dst, pickLogo(sd.logo, sd.logoDark, bg), sd.grey, cx, cy, s, sh)
+	}
+}
+
+// nameCard draws a team name in weight-900 type fitted to a box of side s
+// (§5.8): start at 0.3 s, shrink until the wrapped lines fit 95 % of the
+// box, never clipping or breaking words. Greyed sides draw at half opacity.
+func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s float64) {
+	maxLines := max(1, utf8.RuneCountInString(name))
+	tb := fitText(fontBlack, name, 0.95*s, 0.95*s, 0.3*s, maxLines, 1.15)
+	alpha := 1.0
+	if grey {
+		alpha = 0.5
+	}
+	p.drawText(p.dst, tb, cx, cy, textColorOn(bg), alpha, false, shadowText)
+}
+
+// logoBoxes returns the common logo box side and the two centres of styles
+// 1, 2, 5 and 6 (§5.3).
+func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
+	W, H := p.W, p.H
+	if p.portrait {
+		return min(0.5*W, 0.32*H), W / 2, 0.2 * H, W / 2, 0.8 * H
+	}
+	return min(0.325*W, 0.52*H), 0.2 * W, H / 2, 0.8 * W, H / 2
+}
+
+// centreLeagueLogo draws the league logo (0.25 m) in the middle of the
+// canvas when Options.LeagueLogo is set, picked against bg.
+func (p *painter) centreLeagueLogo(bg colorx.RGB) {
+	if !p.o.LeagueLogo {
+		return
+	}
+	lg := p.s.League
+	p.drawLogo(p.dst, pickLogo(lg.Logo, lg.LogoDark, bg), false, p.W/2, p.H/2, 0.25*p.m, shadowLogo)
+}
+
+// matchup dispatches on the style.
+func (p *painter) matchup() error {
+	sd := p.sides()
+	switch p.o.Style {
+	case 0, 1:
+		return p.split(sd)
+	case 2:
+		return p.blend(sd)
+	case 3, 4:
+		return p.minimal(sd, p.o.Style == 4)
+	case 5, 6:
+		return p.grid(sd, p.o.Style == 6)
+	case 98, 99:
+		return p.emboss(sd, p.o.Style == 98)
+	}
+	return &OptionError{"Style", p.o.Style, "unknown style"}
+}

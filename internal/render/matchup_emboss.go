@@ -1,0 +1,184 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	xdraw "golang.org/x/image/draw"
+
+	"gamethumbs/internal/colorx"
+)
+
+// Styles 99 (3D embossed panels, reflections, metallic VS badge) and 98
+// (the same plus the league logo at the top), §5.3.
+func (p *painter) emboss(sd [2]*side, withLeague bool) error {
+	W, H := p.W, p.H
+	half := int(math.Round(W / 2))
+	panels := [2]image.Rectangle{image.Rect(0, 0, half, p.o.Height), image.Rect(half, 0, p.o.Width, p.o.Height)}
+	var steps []func()
+	for i, s := range sd {
+		dst := p.dst.SubImage(panels[i]).(*image.RGBA)
+		steps = append(steps, func() { p.embossPanel(dst, s) })
+	}
+	steps = append(steps,
+		func() { // divider: dark-light-dark across its width
+			w := float64(max(2, p.px(6)))
+			x0 := W/2 - w/2
+			var pb path
+			pb.rect(x0, 0, x0+w, H)
+			pb.fillPaint(p.dst, newLinear(x0, 0, x0+w, 0, []stop{
+				{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}))
+		},
+		func() { p.vsBadge(W/2, H/2, 0.076*p.m) },
+		func() {
+			if !withLeague {
+				return
+			}
+			lg := p.s.League
+			size := 0.2 * p.m
+			top := max(float64(p.px(12)), math.Round(0.03*H))
+			logo := pickLogo(lg.Logo, lg.LogoDark, colorx.Mix(sd[0].color, sd[1].color, 0.5))
+			p.drawLogo(p.dst, logo, false, W/2, top+size/2, size, shadowLogoStrong)
+		})
+	return p.steps(steps...)
+}
+
+// embossPanel paints one team's panel into dst (a sub-image of the canvas).
+func (p *painter) embossPanel(dst *image.RGBA, s *side) {
+	r := dst.Rect
+	pw, ph := float64(r.Dx()), float64(r.Dy())
+	cx, cy := float64(r.Min.X)+pw/2, float64(r.Min.Y)+ph/2
+	fillRect(dst, r, rgba(s.color))
+	overPaint(dst, newRadial(cx, cy, 10*p.k, 0.8*pw, []stop{
+		{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}))
+	short := min(pw, ph)
+	hero := 0.5 * short
+	switch {
+	case s.name != "":
+		p.nameCardOn(dst, s, s.color, cx, cy, hero)
+		return
+	case s.initial != "":
+		tb := fitText(fontBlack, s.initial, hero, hero, 0.6*hero, 1, 1.15)
+		p.drawText(dst, tb, cx, cy, standInGrey, 1, true, nil)
+		return
+	}
+	logo := pickLogo(s.logo, s.logoDark, s.color)
+	if logo == nil {
+		return
+	}
+	li, ok := normalised(logo)
+	if !ok {
+		return
+	}
+	// Emboss texture: the logo's silhouette at 1.7x the panel's short side,
+	// lit from the top left.
+	sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*short)
+	sil := silhouette(logo, li, sw, sh)
+	embossTexture(dst, sil, int(math.Round(cx-float64(sw)/2)), int(math.Round(cy-float64(sh)/2)), max(1, p.px(2.2)))
+	// Hero logo with its shadow, then a fading reflection below it.
+	rect := p.drawLogo(dst, logo, s.grey, cx, cy, hero, shadowHero)
+	hw, hh := rect.Dx(), rect.Dy()
+	drawReflection(dst, scaledLogo(logo, li, s.grey, hw, hh), rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh))))
+}
+
+// nameCardOn is nameCard drawing into a panel.
+func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, box float64) {
+	saved := p.dst
+	p.dst = dst
+	p.nameCard(s.name, s.grey, bg, cx, cy, box)
+	p.dst = saved
+}
+
+// silhouette returns the alpha of img scaled to w x h, cached.
+func silhouette(img image.Image, li logoInfo, w, h int) *image.Alpha {
+	return memo(img, silhouetteKey{img, w, h}, func() (*image.Alpha, int64) {
+		tmp := image.NewRGBA(image.Rect(0, 0, w, h))
+		xdraw.ApproxBiLinear.Scale(tmp, tmp.Rect, li.img, li.trim, xdraw.Src, nil)
+		m := image.NewAlpha(tmp.Rect)
+		for i := range m.Pix {
+			m.Pix[i] = tmp.Pix[4*i+3]
+		}
+		return m, int64(len(m.Pix))
+	})
+}
+
+// embossTexture lights silhouette sil (placed at ox, oy) from the top left:
+// where the silhouette rises (seen from the light) the panel is lightened by
+// up to 15 %, where it falls darkened by up to 22.5 %, and its inside gets
+// a faint 4 % sheen. e is the emboss depth in pixels.
+func embossTexture(dst *image.RGBA, sil *image.Alpha, ox, oy, e int) {
+	r := dst.Rect.Intersect(sil.Rect.Add(image.Pt(ox, oy)).Inset(-e))
+	at := func(x, y int) int32 {
+		x, y = x-ox, y-oy
+		if x < 0 || y < 0 || x >= sil.Rect.Dx() || y >= sil.Rect.Dy() {
+			return 0
+		}
+		return int32(sil.Pix[y*sil.Stride+x])
+	}
+	white := premul(255, 255, 255, 1)
+	black := premul(0, 0, 0, 1)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		i := dst.PixOffset(r.Min.X, y)
+		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
+			hi, lo := at(x+e, y+e), at(x-e, y-e)
+			in := min(hi, lo)
+			if in > 0 {
+				blendPix(dst.Pix, i, white, uint32(in*10/255))
+			}
+			switch d := hi - lo; {
+			case d > 0:
+				blendPix(dst.Pix, i, white, uint32(d*38/255))
+			case d < 0:
+				blendPix(dst.Pix, i, black, uint32(-d*57/255))
+			}
+		}
+	}
+}
+
+// drawReflection draws src flipped upside down with its top at (x, y), fading from
+// 25 % opacity to nothing (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1).
+func drawReflection(dst *image.RGBA, src *image.RGBA, x, y int) {
+	h := src.Rect.Dy()
+	fade := []stop{{0, colorx.RGB{}, 0}, {0.25, colorx.RGB{}, 0.4}, {0.6, colorx.RGB{}, 0.8}, {1, colorx.RGB{}, 1}}
+	for i := range h {
+		dy := y + i
+		if dy < dst.Rect.Min.Y || dy >= dst.Rect.Max.Y {
+			continue
+		}
+		op := 0.25 * (1 - stopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
+		f := uint32(op*255 + 0.5)
+		if f == 0 {
+			continue
+		}
+		srow := src.Pix[(h-1-i)*src.Stride:]
+		for sx := range src.Rect.Dx() {
+			dx := x + sx
+			if dx < dst.Rect.Min.X || dx >= dst.Rect.Max.X {
+				continue
+			}
+			s := srow[4*sx : 4*sx+4 : 4*sx+4]
+			if s[3] == 0 {
+				continue
+			}
+			blendPix(dst.Pix, dst.PixOffset(dx, dy), colorRGBA(s), f)
+		}
+	}
+}
+
+// vsBadge draws the metallic "VS" disc of radius r centred at (cx, cy).
+func (p *painter) vsBadge(cx, cy, r float64) {
+	var sh path
+	sh.circle(cx, cy+float64(p.px(4)), r)
+	p.softFill(&sh, shadowLogoStrong)
+	var ring path
+	ring.circle(cx, cy, r)
+	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
+	ring.fillPaint(p.dst, newLinear(cx-r, cy-r, cx+r, cy+r, opaqueStops([]float64{0, 0.5, 1},
+		grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)))
+	var inner path
+	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
+	inner.fill(p.dst, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
+	size := math.Round(0.76 * r)
+	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, size, 1, 1.15)
+	p.drawText(p.dst, tb, cx, cy, colorx.RGB{R: 255, G: 255, B: 255}, 1, true, shadowVS)
+}

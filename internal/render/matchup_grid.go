@@ -1,0 +1,71 @@
+package render
+
+import (
+	"math"
+
+	"gamethumbs/internal/colorx"
+)
+
+// Styles 5 (grey grid) and 6 (team-colour grid): a near-black background
+// with diagonal grid lines rotated 15°, fading to black towards the bottom
+// (§5.3).
+var gridBackground = colorx.RGB{R: 0x0a, G: 0x0a, B: 0x0a}
+
+func (p *painter) grid(sd [2]*side, teamColours bool) error {
+	a, b := sd[0], sd[1]
+	W, H := p.W, p.H
+	s, ax, ay, bx, by := p.logoBoxes()
+	return p.steps(
+		func() { fillRect(p.dst, p.dst.Rect, rgba(gridBackground)) },
+		func() {
+			pb := p.gridPath()
+			if !teamColours {
+				pb.fill(p.dst, premul(120, 120, 120, 0.25))
+				return
+			}
+			mid := colorx.Mix(a.color, b.color, 0.5)
+			pb.fillPaint(p.dst, newLinear(0, 0, W, 0, []stop{
+				{0, a.color, 0.25}, {0.5, mid, 0.25}, {1, b.color, 0.25}}))
+		},
+		func() {
+			fade := []stop{{0, gridBackground, 0}, {0.3, gridBackground, 0.3},
+				{0.6, gridBackground, 0.7}, {1, gridBackground, 0.95}}
+			overlayRows(p.dst, gridBackground, func(y int) float64 {
+				return stopAlphaAt(fade, (float64(y)+0.5)/H)
+			})
+		},
+		func() { p.drawSide(a, gridBackground, ax, ay, s, shadowLogo) },
+		func() { p.drawSide(b, gridBackground, bx, by, s, shadowLogo) },
+		func() { p.centreLeagueLogo(gridBackground) },
+	)
+}
+
+// gridPath builds the grid: lines every 0.22 m in both directions of a
+// square as wide as the canvas diagonal, shifted up half a cell and rotated
+// by 15° about the canvas centre.
+func (p *painter) gridPath() *path {
+	W, H := p.W, p.H
+	cell := 0.22 * p.m
+	lw := 7 * p.k
+	d := math.Hypot(W, H)
+	cx, cy := W/2, H/2
+	sin, cos := math.Sincos(math.Pi / 12)
+	rot := func(x, y float64) (float64, float64) {
+		x, y = x-cx, y-cy
+		return cx + x*cos - y*sin, cy + x*sin + y*cos
+	}
+	x0, y0 := cx-d/2, cy-d/2-cell/2
+	n := int(d/cell) + 2
+	pb := &path{}
+	for i := 0; i < n; i++ {
+		o := float64(i) * cell
+		// vertical line at x0+o, horizontal line at y0+o (pre-rotation)
+		ax, ay := rot(x0+o, y0)
+		bx, by := rot(x0+o, y0+d)
+		pb.line(ax, ay, bx, by, lw)
+		ax, ay = rot(x0, y0+o)
+		bx, by = rot(x0+d, y0+o)
+		pb.line(ax, ay, bx, by, lw)
+	}
+	return pb
+}

@@ -1,0 +1,135 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"math/rand/v2"
+	"testing"
+)
+
+// noisy returns a w x h image of type kind ("rgba", "nrgba") filled from a
+// seeded generator; alphaMode "opaque", "clear" or "mixed".
+func noisy(kind string, w, h int, alphaMode string, seed uint64) draw.Image {
+	r := rand.New(rand.NewPCG(seed, 7))
+	rect := image.Rect(0, 0, w, h)
+	var img draw.Image
+	if kind == "rgba" {
+		img = image.NewRGBA(rect)
+	} else {
+		img = image.NewNRGBA(rect)
+	}
+	for y := range h {
+		for x := range w {
+			a := uint8(255)
+			switch alphaMode {
+			case "clear":
+				a = 0
+			case "mixed":
+				a = uint8(r.IntN(256))
+			}
+			c := color.NRGBA{uint8(r.IntN(256)), uint8(r.IntN(256)), uint8(r.IntN(256)), a}
+			if kind == "rgba" {
+				img.Set(x, y, c) // premultiplies
+			} else {
+				img.Set(x, y, c)
+			}
+		}
+	}
+	return img
+}
+
+func TestEncodePNGRoundTrip(t *testing.T) {
+	tests := []struct {
+		kind, alpha    string
+		w, h           int
+		wantColourType byte
+	}{
+		{"rgba", "opaque", 1, 1, 2},
+		{"rgba", "opaque", 37, 19, 2},
+		{"rgba", "mixed", 37, 19, 6},
+		{"rgba", "clear", 5, 3, 6},
+		{"nrgba", "opaque", 64, 1, 2},
+		{"nrgba", "mixed", 1, 65, 6},
+		{"nrgba", "mixed", 301, 7, 6},
+		{"nrgba", "clear", 1, 1, 6},
+	}
+	for i, tt := range tests {
+		src := noisy(tt.kind, tt.w, tt.h, tt.alpha, uint64(i))
+		var buf bytes.Buffer
+		if err := EncodePNG(&buf, src); err != nil {
+			t.Fatalf("EncodePNG(%s %s %dx%d) error: %v", tt.kind, tt.alpha, tt.w, tt.h, err)
+		}
+		if ct := buf.Bytes()[25]; ct != tt.wantColourType {
+			t.Errorf("EncodePNG(%s %s %dx%d) colour type = %d, want %d", tt.kind, tt.alpha, tt.w, tt.h, ct, tt.wantColourType)
+		}
+		dec, err := png.Decode(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("png.Decode(EncodePNG(%s %s %dx%d)) error: %v", tt.kind, tt.alpha, tt.w, tt.h, err)
+		}
+		if dec.Bounds() != src.Bounds() {
+			t.Fatalf("decoded bounds = %v, want %v", dec.Bounds(), src.Bounds())
+		}
+		// Convert the decoded image to the source's type with image/draw and
+		// compare bytes exactly.
+		var got, want []byte
+		switch s := src.(type) {
+		case *image.RGBA:
+			g := image.NewRGBA(s.Bounds())
+			draw.Draw(g, g.Bounds(), dec, image.Point{}, draw.Src)
+			got, want = g.Pix, s.Pix
+		case *image.NRGBA:
+			g := image.NewNRGBA(s.Bounds())
+			draw.Draw(g, g.Bounds(), dec, image.Point{}, draw.Src)
+			got, want = g.Pix, s.Pix
+		}
+		if !bytes.Equal(got, want) {
+			for j := range got {
+				if got[j] != want[j] {
+					t.Errorf("round trip %s %s %dx%d: byte %d (pixel %d) = %d, want %d", tt.kind, tt.alpha, tt.w, tt.h, j, j/4, got[j], want[j])
+					break
+				}
+			}
+		}
+	}
+}
+
+func TestEncodePNGOtherTypes(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 7, 5))
+	for i := range g.Pix {
+		g.Pix[i] = uint8(i * 7)
+	}
+	p := image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.NRGBA{255, 0, 0, 128}, color.NRGBA{0, 0, 255, 255}})
+	p.Pix[3] = 1
+	for _, src := range []image.Image{g, p, image.NewRGBA(image.Rect(3, 4, 9, 8))} {
+		var buf bytes.Buffer
+		if err := EncodePNG(&buf, src); err != nil {
+			t.Fatalf("EncodePNG(%T) error: %v", src, err)
+		}
+		dec, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("png.Decode(EncodePNG(%T)) error: %v", src, err)
+		}
+		b := src.Bounds()
+		if dec.Bounds().Size() != b.Size() {
+			t.Fatalf("EncodePNG(%T) size = %v, want %v", src, dec.Bounds().Size(), b.Size())
+		}
+		for y := 0; y < b.Dy(); y++ {
+			for x := 0; x < b.Dx(); x++ {
+				want := color.NRGBAModel.Convert(src.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
+				got := color.NRGBAModel.Convert(dec.At(x, y)).(color.NRGBA)
+				if want.A == 0 {
+					want = color.NRGBA{}
+				}
+				if got != want {
+					t.Fatalf("EncodePNG(%T) pixel (%d,%d) = %v, want %v", src, x, y, got, want)
+				}
+			}
+		}
+	}
+	if err := EncodePNG(&bytes.Buffer{}, image.NewRGBA(image.Rect(0, 0, 0, 3))); err == nil {
+		t.Error("EncodePNG(empty) error = nil, want an error")
+	}
+}

@@ -1,0 +1,157 @@
+package render
+
+import (
+	"context"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"runtime"
+	"sync/atomic"
+
+	"gamethumbs/internal/colorx"
+)
+
+// limiter bounds concurrent renders (CPU-bound work) to GOMAXPROCS by
+// default.
+var limiter atomic.Pointer[chan struct{}]
+
+func init() { SetConcurrency(runtime.GOMAXPROCS(0)) }
+
+// SetConcurrency sets how many renders may run at once (minimum 1).
+// Renders already waiting keep the old limit.
+func SetConcurrency(n int) {
+	ch := make(chan struct{}, max(1, n))
+	limiter.Store(&ch)
+}
+
+// Render draws a thumbnail or cover of scene s. Scenes with no team draw the
+// league image, one team the team image, two teams the matchup in
+// o.Style. It is pure (no I/O), waits for a slot of the render limiter,
+// checks ctx between drawing steps, and returns a fully opaque *image.RGBA
+// of o.Width x o.Height. Pass the result to Release after encoding to
+// recycle it. Errors: *OptionError (errors.Is ErrInvalid) for bad options or
+// more than two teams, ErrUnsupported for KindLogo, or ctx.Err().
+func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	if o.Kind == KindLogo {
+		return nil, ErrUnsupported
+	}
+	if len(s.Teams) > 2 {
+		return nil, &OptionError{"Teams", len(s.Teams), "at most two teams"}
+	}
+	ch := *limiter.Load()
+	select {
+	case ch <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-ch }()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	p := newPainter(ctx, s, o)
+	var err error
+	switch len(s.Teams) {
+	case 0:
+		err = p.league()
+	case 1:
+		err = p.team()
+	default:
+		err = p.matchup()
+	}
+	if err == nil && o.Badge != "" {
+		if err = p.check(); err == nil {
+			b, _ := normBadge(o.Badge)
+			p.badge(b)
+		}
+	}
+	if err != nil {
+		Release(p.dst)
+		return nil, err
+	}
+	return p.dst, nil
+}
+
+// painter carries one render's canvas and geometry. Reference pixel values
+// (blur radii, stroke widths) are given for a 1080-px short side and scaled
+// by k, so the output is the same picture at any canvas size.
+type painter struct {
+	ctx      context.Context
+	dst      *image.RGBA
+	s        Scene
+	o        Options
+	W, H     float64
+	m        float64 // min(W, H)
+	k        float64 // m / 1080
+	portrait bool
+}
+
+func newPainter(ctx context.Context, s Scene, o Options) *painter {
+	W, H := float64(o.Width), float64(o.Height)
+	m := min(W, H)
+	return &painter{ctx: ctx, dst: newCanvas(o.Width, o.Height), s: s, o: o,
+		W: W, H: H, m: m, k: m / 1080, portrait: o.Kind == KindCover}
+}
+
+// check returns the context's error, if any, between drawing steps.
+func (p *painter) check() error { return p.ctx.Err() }
+
+// px scales a reference length to canvas pixels, at least 1 when v > 0.
+func (p *painter) px(v float64) int {
+	if v <= 0 {
+		return 0
+	}
+	return max(1, int(math.Round(v*p.k)))
+}
+
+// steps runs drawing steps, checking the context before each.
+func (p *painter) steps(fs ...func()) error {
+	for _, f := range fs {
+		if err := p.check(); err != nil {
+			return err
+		}
+		f()
+	}
+	return nil
+}
+
+func rgba(c colorx.RGB) color.RGBA { return color.RGBA{c.R, c.G, c.B, 255} }
+
+// textColorOn picks white or near-black text for background bg, whichever
+// has the higher WCAG contrast.
+func textColorOn(bg colorx.RGB) colorx.RGB {
+	if bg.IsDark() {
+		return colorx.RGB{R: 255, G: 255, B: 255}
+	}
+	return colorx.RGB{R: 0x11, G: 0x11, B: 0x11}
+}
+
+// drawText draws a laid-out block centred at (cx, cy): on its ink bounds when
+// ink is set (single-line labels such as "VS"), else on its line boxes.
+func (p *painter) drawText(dst *image.RGBA, tb textBlock, cx, cy float64, c colorx.RGB, alpha float64, ink bool, sh *shadowSpec) {
+	if len(tb.lines) == 0 {
+		return
+	}
+	tm := rasterText(tb)
+	if tm.mask.Rect.Empty() {
+		return
+	}
+	var ox, oy int
+	if ink {
+		r := tm.mask.Rect
+		ox = int(math.Round(cx - float64(r.Min.X+r.Max.X)/2))
+		oy = int(math.Round(cy - float64(r.Min.Y+r.Max.Y)/2))
+	} else {
+		ox = int(math.Round(cx - tm.w/2))
+		oy = int(math.Round(cy - tm.h/2))
+	}
+	if sh != nil {
+		m := blurredText(tb, p.px(sh.blur/2))
+		drawShadowMask(dst, m, ox+p.px(sh.dx), oy+p.px(sh.dy), sh.alpha*alpha)
+	}
+	draw.DrawMask(dst, tm.mask.Rect.Add(image.Pt(ox, oy)), &image.Uniform{premul(c.R, c.G, c.B, alpha)},
+		image.Point{}, tm.mask, tm.mask.Rect.Min, draw.Over)
+}

@@ -1,0 +1,62 @@
+package render
+
+import "image"
+
+// trimAlpha is the alpha level above which a pixel counts as visible when
+// trimming transparent margins.
+const trimAlpha = 10
+
+// trimBounds returns the bounding box of img's pixels with alpha above
+// trimAlpha, or an empty rectangle when none is visible. img is one of the
+// normalised types (*image.RGBA or *image.NRGBA).
+func trimBounds(img image.Image) image.Rectangle {
+	var pix []byte
+	var stride int
+	b := img.Bounds()
+	switch m := img.(type) {
+	case *image.RGBA:
+		pix, stride = m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], m.Stride
+	case *image.NRGBA:
+		pix, stride = m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], m.Stride
+	default:
+		return b
+	}
+	w, h := b.Dx(), b.Dy()
+	visible := func(y int) (lo, hi int, ok bool) {
+		row := pix[y*stride : y*stride+4*w]
+		lo = -1
+		for x := 0; x < w; x++ {
+			if row[4*x+3] > trimAlpha {
+				lo = x
+				break
+			}
+		}
+		if lo < 0 {
+			return 0, 0, false
+		}
+		for x := w - 1; x >= lo; x-- {
+			if row[4*x+3] > trimAlpha {
+				return lo, x + 1, true
+			}
+		}
+		return lo, lo + 1, true
+	}
+	r := image.Rectangle{}
+	found := false
+	for y := range h {
+		lo, hi, ok := visible(y)
+		if !ok {
+			continue
+		}
+		if !found {
+			r = image.Rect(lo, y, hi, y+1)
+			found = true
+			continue
+		}
+		r.Min.X, r.Max.X, r.Max.Y = min(r.Min.X, lo), max(r.Max.X, hi), y+1
+	}
+	if !found {
+		return image.Rectangle{}
+	}
+	return r.Add(b.Min)
+}
