@@ -1,0 +1,107 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/scene"
+)
+
+// Error is an error with an HTTP status and a message safe to show the
+// client. Err, when set, is the cause that is logged but never sent.
+type Error struct {
+	Status int
+	Msg    string
+	Err    error
+	Header http.Header // extra response headers (Retry-After, ...)
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%d %s: %v", e.Status, e.Msg, e.Err)
+	}
+	return fmt.Sprintf("%d %s", e.Status, e.Msg)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+func errorf(status int, format string, args ...any) *Error {
+	return &Error{Status: status, Msg: fmt.Sprintf(format, args...)}
+}
+
+// errNotImplemented answers routes whose renderer has not landed yet.
+var errNotImplemented = &Error{Status: http.StatusNotImplemented, Msg: "not implemented yet"}
+
+// toHTTP maps any error from the layers below to an *Error. It is the
+// only place that decides statuses.
+func toHTTP(err error) *Error {
+	var he *Error
+	var unknownLeague *catalog.UnknownLeagueError
+	var unknownTeam *catalog.UnknownTeamError
+	var upstream *catalog.UpstreamError
+	var blocked *fetch.BlockedError
+	var input *scene.InputError
+	var notFound *scene.NotFoundError
+	switch {
+	case errors.As(err, &he):
+		return he
+	case errors.As(err, &unknownLeague):
+		return &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("unknown league: %s", unknownLeague.Code)}
+	case errors.As(err, &unknownTeam):
+		return &Error{Status: http.StatusNotFound, Msg: unknownTeam.Error()}
+	case errors.As(err, &input):
+		return &Error{Status: http.StatusBadRequest, Msg: input.Msg}
+	case errors.As(err, &notFound):
+		return &Error{Status: http.StatusNotFound, Msg: notFound.Msg}
+	case errors.As(err, &blocked):
+		return &Error{Status: http.StatusBadRequest, Msg: "invalid iconurl: " + blocked.Reason, Err: err}
+	case errors.As(err, &upstream):
+		if upstream.Timeout {
+			return &Error{Status: http.StatusGatewayTimeout, Msg: "provider timed out", Err: err}
+		}
+		return &Error{Status: http.StatusBadGateway, Msg: "provider unavailable", Err: err}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &Error{Status: http.StatusGatewayTimeout, Msg: "request timed out", Err: err}
+	case errors.Is(err, context.Canceled):
+		return &Error{Status: statusClientClosed, Msg: "client closed request", Err: err}
+	}
+	return &Error{Status: http.StatusInternalServerError, Msg: "internal error", Err: err}
+}
+
+// statusClientClosed is logged (never sent) when the client went away.
+const statusClientClosed = 499
+
+// writeError writes e as JSON {"error": msg}. It writes nothing for a
+// client that has gone.
+func writeError(w http.ResponseWriter, e *Error) {
+	if e.Status == statusClientClosed {
+		return
+	}
+	h := w.Header()
+	for k, v := range e.Header {
+		h[k] = v
+	}
+	writeJSON(w, e.Status, map[string]string{"error": e.Msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		slog.Error("encode json response", "err", err)
+		status, body = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)
+	}
+	body = append(body, '\n')
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h.Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(body)
+}

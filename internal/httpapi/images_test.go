@@ -1,0 +1,97 @@
+package httpapi
+
+import (
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gamethumbs/internal/config"
+)
+
+func TestImageCachingHeadersAnd304(t *testing.T) {
+	s, fb := newTestServer(t, nil)
+	rec := do(t, s, "/nba/lakers/celtics/thumb?style=2&badge=HD")
+	etag := rec.Header().Get("ETag")
+	if rec.Code != 200 || !strings.HasPrefix(etag, `"`) || rec.Header().Get("Cache-Control") != "public, max-age=86400" ||
+		rec.Header().Get("Last-Modified") == "" || rec.Header().Get("Content-Length") == "" {
+		t.Fatalf("headers: %v", rec.Header())
+	}
+	// Same picture, other spelling and query order: served from the cache.
+	rec2 := do(t, s, "/NBA/LAL/celtics/thumb.png?badge=hd&style=2")
+	if rec2.Header().Get("ETag") != etag || rec2.Body.String() != rec.Body.String() {
+		t.Errorf("equivalent URL got ETag %q, want %q", rec2.Header().Get("ETag"), etag)
+	}
+	if n := fb.renders.Load(); n != 1 {
+		t.Errorf("two equivalent requests rendered %d times, want 1", n)
+	}
+	rec3 := do(t, s, "/nba/lakers/celtics/thumb?style=2&badge=HD", "If-None-Match", etag)
+	if rec3.Code != 304 || rec3.Body.Len() != 0 {
+		t.Errorf("If-None-Match: %d with %d body bytes, want 304 and none", rec3.Code, rec3.Body.Len())
+	}
+}
+
+func TestImageCacheDisabled(t *testing.T) {
+	s, fb := newTestServer(t, func(c *config.Config) { c.ImageCacheHours = 0 })
+	do(t, s, "/nba/thumb")
+	do(t, s, "/nba/thumb")
+	if n := fb.renders.Load(); n != 2 {
+		t.Errorf("IMAGE_CACHE_HOURS=0: %d renders for 2 requests, want 2", n)
+	}
+}
+
+func TestConcurrentIdenticalRequestsRenderOnce(t *testing.T) {
+	s, fb := newTestServer(t, nil)
+	fb.delay = 50 * time.Millisecond
+	var wg sync.WaitGroup
+	codes := make([]int, 100)
+	for i := range codes {
+		wg.Go(func() {
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, httptest.NewRequest("GET", "/nba/lakers/celtics/thumb", nil))
+			codes[i] = rec.Code
+		})
+	}
+	wg.Wait()
+	for i, c := range codes {
+		if c != 200 {
+			t.Fatalf("request %d = %d", i, c)
+		}
+	}
+	if n := fb.renders.Load(); n != 1 {
+		t.Errorf("100 concurrent identical requests rendered %d times, want 1", n)
+	}
+}
+
+func TestFullRenderQueueAnswers503(t *testing.T) {
+	s, fb := newTestServer(t, func(c *config.Config) { c.RenderConcurrency = 1; c.RenderQueue = 0 })
+	fb.delay = 200 * time.Millisecond
+	var wg sync.WaitGroup
+	codes := make([]int, 4)
+	for i, team := range []string{"lakers", "celtics", "lal", "lakers"} {
+		wg.Go(func() {
+			rec := httptest.NewRecorder()
+			path := "/nba/" + team + "/thumb"
+			if i == 3 {
+				path = "/nba/thumb"
+			}
+			s.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+			codes[i] = rec.Code
+			if rec.Code == 503 && rec.Header().Get("Retry-After") == "" {
+				t.Error("503 without Retry-After")
+			}
+		})
+		time.Sleep(10 * time.Millisecond)
+	}
+	wg.Wait()
+	busy := 0
+	for _, c := range codes {
+		if c == 503 {
+			busy++
+		}
+	}
+	if busy == 0 {
+		t.Errorf("codes %v: a full render queue never answered 503", codes)
+	}
+}

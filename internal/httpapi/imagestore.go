@@ -1,0 +1,110 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"net/http"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"gamethumbs/internal/cache"
+	"gamethumbs/internal/scene"
+)
+
+// storedImage is an encoded image with the validators computed once.
+type storedImage struct {
+	data        []byte
+	contentType string
+	etag        string // strong ETag: quoted hash of the bytes
+	modified    time.Time
+}
+
+// imageStore serves jobs from a byte-bounded cache, renders identical
+// concurrent jobs once, and bounds how many renders run and wait.
+type imageStore struct {
+	cache   *cache.Bytes[*storedImage] // nil when IMAGE_CACHE_HOURS=0
+	group   singleflight.Group
+	slots   chan struct{} // one token per running render
+	waiting chan struct{} // one token per queued render
+	now     func() time.Time
+	renders func() // called once per actual render (metrics, tests)
+}
+
+func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, now func() time.Time) *imageStore {
+	s := &imageStore{
+		slots:   make(chan struct{}, max(concurrency, 1)),
+		waiting: make(chan struct{}, max(concurrency, 1)+queue),
+		now:     now,
+		renders: func() {},
+	}
+	if ttl > 0 {
+		s.cache = cache.NewBytes(maxBytes, ttl, func(v *storedImage) int64 { return int64(len(v.data)) + 256 }, now)
+	}
+	return s
+}
+
+// errBusy is returned when the render queue is full.
+var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy rendering; try again shortly",
+	Header: http.Header{"Retry-After": {"2"}}}
+
+// get returns the image of job, from the cache or by rendering it once
+// for every concurrent caller with the same key.
+func (s *imageStore) get(ctx context.Context, job scene.Job) (*storedImage, error) {
+	key := job.Key()
+	if s.cache != nil {
+		if img, ok := s.cache.Get(key); ok {
+			return img, nil
+		}
+	}
+	ch := s.group.DoChan(key, func() (any, error) {
+		return s.render(context.WithoutCancel(ctx), job)
+	})
+	select {
+	case r := <-ch:
+		if r.Err != nil {
+			return nil, r.Err
+		}
+		return r.Val.(*storedImage), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, error) {
+	select {
+	case s.waiting <- struct{}{}:
+	default:
+		return nil, errBusy
+	}
+	defer func() { <-s.waiting }()
+	s.slots <- struct{}{}
+	defer func() { <-s.slots }()
+
+	s.renders()
+	out, err := job.Render(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(out.Data)
+	img := &storedImage{
+		data:        out.Data,
+		contentType: out.ContentType,
+		etag:        `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
+		modified:    s.now().UTC().Truncate(time.Second),
+	}
+	if s.cache != nil {
+		s.cache.Add(job.Key(), img)
+	}
+	return img, nil
+}
+
+// Bytes is the size of the cached images.
+func (s *imageStore) Bytes() int64 {
+	if s == nil || s.cache == nil {
+		return 0
+	}
+	b, _, _, _, _ := s.cache.Stats()
+	return b
+}

@@ -1,0 +1,72 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"gamethumbs/internal/catalog"
+)
+
+// leagueRecord is the public league record of /{league}/raw. Unlike the
+// reference it never includes provider configuration (API keys).
+type leagueRecord struct {
+	Code           string   `json:"league"`
+	Name           string   `json:"name"`
+	ShortName      string   `json:"shortName"`
+	Aliases        []string `json:"aliases,omitempty"`
+	Providers      []string `json:"providers"`
+	SkipLogos      bool     `json:"skipLogos,omitempty"`
+	Mode           string   `json:"mode,omitempty"`
+	FeederLeagues  []string `json:"feederLeagues,omitempty"`
+	FallbackLeague string   `json:"fallbackLeague,omitempty"`
+	Temporary      bool     `json:"temporary,omitempty"`
+}
+
+func (s *Server) rawQuery(r *http.Request) (fallback bool, err *Error) {
+	q := &query{v: r.URL.Query()}
+	fallback = q.boolean("fallback", false)
+	return fallback, q.err
+}
+
+func (s *Server) leagueRaw(w http.ResponseWriter, r *http.Request, p params) error {
+	fallback, herr := s.rawQuery(r)
+	if herr != nil {
+		return herr
+	}
+	l, err := s.backend.League(r.Context(), p["league"], fallback)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	writeJSON(w, http.StatusOK, leagueRecord{
+		Code: l.Code, Name: l.Name, ShortName: l.ShortName, Aliases: l.Aliases,
+		Providers: l.Providers, SkipLogos: l.SkipLogos, Mode: l.Mode,
+		FeederLeagues: l.FeederLeagues, FallbackLeague: l.FallbackLeague, Temporary: l.Temporary,
+	})
+	return nil
+}
+
+func (s *Server) teamRaw(w http.ResponseWriter, r *http.Request, p params) error {
+	fallback, herr := s.rawQuery(r)
+	if herr != nil {
+		return herr
+	}
+	if len(p["team1"]) > maxSegmentLen {
+		return errorf(400, "identifier too long (at most %d characters)", maxSegmentLen)
+	}
+	l, err := s.backend.League(r.Context(), p["league"], fallback)
+	if err != nil {
+		return err
+	}
+	t, err := s.backend.Team(r.Context(), l, p["team1"])
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	writeJSON(w, http.StatusOK, rawTeam(t))
+	return nil
+}
+
+// rawTeamRecord is the spec's raw team record; empty fields are omitted.
+type rawTeamRecord = catalog.Team
+
+func rawTeam(t catalog.Team) rawTeamRecord { return t }

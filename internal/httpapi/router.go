@@ -1,0 +1,93 @@
+package httpapi
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// A pattern is a route path split into segments. A segment is either a
+// literal (matched case-insensitively) or a parameter written {name}. A
+// literal ending in "[.png]" also matches with a ".png" suffix.
+type pattern []string
+
+// route is one entry of the route table.
+type route struct {
+	path    string      // e.g. "/{league}/{team}/thumb[.png]"
+	kind    routeKind   // for rate limits, logs and metrics
+	handler handlerFunc // the handler
+	segs    pattern     // parsed path
+}
+
+// handlerFunc handles one matched route. Returning an error hands the
+// response to the single error writer.
+type handlerFunc func(w http.ResponseWriter, r *http.Request, p params) error
+
+// params are the path parameters of a matched route, as typed by the
+// client (already percent-decoded).
+type params map[string]string
+
+// routeKind groups routes for rate limiting and metrics.
+type routeKind string
+
+const (
+	kindImage  routeKind = "image"
+	kindData   routeKind = "data"
+	kindHealth routeKind = "health"
+	kindXC     routeKind = "xc"
+	kindOther  routeKind = "other"
+)
+
+func compile(rs []route) []route {
+	for i := range rs {
+		rs[i].segs = strings.Split(strings.Trim(rs[i].path, "/"), "/")
+		if rs[i].path == "/" {
+			rs[i].segs = nil
+		}
+	}
+	return rs
+}
+
+// cleanSegments splits an escaped URL path into decoded segments,
+// tolerating repeated and trailing slashes. ok is false for a malformed
+// escape or a segment that decodes to something containing "/" or a NUL.
+func cleanSegments(escaped string) (segs []string, ok bool) {
+	for _, raw := range strings.Split(escaped, "/") {
+		if raw == "" {
+			continue
+		}
+		s, err := url.PathUnescape(raw)
+		if err != nil || strings.ContainsAny(s, "/\x00") {
+			return nil, false
+		}
+		segs = append(segs, s)
+	}
+	return segs, true
+}
+
+// match reports whether segs fit the pattern and fills p.
+func (pt pattern) match(segs []string, p params) bool {
+	if len(pt) != len(segs) {
+		return false
+	}
+	for i, want := range pt {
+		got := segs[i]
+		if strings.HasPrefix(want, "{") {
+			continue
+		}
+		lit, png := strings.CutSuffix(want, "[.png]")
+		if strings.EqualFold(got, lit) {
+			continue
+		}
+		if png && len(got) == len(lit)+4 && strings.EqualFold(got, lit+".png") {
+			continue
+		}
+		return false
+	}
+	for i, want := range pt {
+		if strings.HasPrefix(want, "{") {
+			p[strings.Trim(want, "{}")] = segs[i]
+		}
+	}
+	return true
+}

@@ -1,0 +1,43 @@
+package httpapi
+
+// routes is the whole HTTP API on one screen. Literal segments match in
+// any case; "[.png]" marks an optional suffix; {name} is a path parameter.
+// Earlier entries win. The XC proxy (/xc/{upstream}/...) is mounted in
+// ServeHTTP because its tail has any number of segments.
+func (s *Server) routes() []route {
+	return compile([]route{
+		{path: "/health", kind: kindHealth, handler: s.health},
+		{path: "/info", kind: kindData, handler: s.info},
+		{path: "/", kind: kindOther, handler: s.root},
+		{path: "/favicon.ico", kind: kindOther, handler: noContent},
+
+		// NCAA shorthand: /ncaa/{sport}/... forwards to the unified routes.
+		{path: "/ncaa/{sport}/{type}", kind: kindImage, handler: s.ncaa},
+		{path: "/ncaa/{sport}/{team1}/{type}", kind: kindImage, handler: s.ncaa},
+		{path: "/ncaa/{sport}/{team1}/{team2}/{type}", kind: kindImage, handler: s.ncaa},
+
+		// League images and data.
+		{path: "/{league}/logo[.png]", kind: kindImage, handler: s.logo},
+		{path: "/{league}/thumb[.png]", kind: kindImage, handler: s.thumb},
+		{path: "/{league}/cover[.png]", kind: kindImage, handler: s.cover},
+		{path: "/{league}/raw", kind: kindData, handler: s.leagueRaw},
+
+		// Team images and data.
+		{path: "/{league}/{team1}/logo[.png]", kind: kindImage, handler: s.logo},
+		{path: "/{league}/{team1}/thumb[.png]", kind: kindImage, handler: s.thumb},
+		{path: "/{league}/{team1}/cover[.png]", kind: kindImage, handler: s.cover},
+		{path: "/{league}/{team1}/raw", kind: kindData, handler: s.teamRaw},
+
+		// Matchup images.
+		{path: "/{league}/{team1}/{team2}/logo[.png]", kind: kindImage, handler: s.logo},
+		{path: "/{league}/{team1}/{team2}/thumb[.png]", kind: kindImage, handler: s.thumb},
+		{path: "/{league}/{team1}/{team2}/cover[.png]", kind: kindImage, handler: s.cover},
+
+		// Deprecated aliases: same output as their replacements, with
+		// Deprecation and Link headers naming the successor.
+		{path: "/{league}/leaguelogo[.png]", kind: kindImage, handler: deprecated("logo", s.logo)},
+		{path: "/{league}/leaguethumb[.png]", kind: kindImage, handler: deprecated("thumb", s.thumb)},
+		{path: "/{league}/leaguecover[.png]", kind: kindImage, handler: deprecated("cover", s.cover)},
+		{path: "/{league}/{team1}/teamlogo[.png]", kind: kindImage, handler: deprecated("logo", s.logo)},
+	})
+}

@@ -1,0 +1,226 @@
+// Package httpapi is the HTTP face of gamethumbs: the route table, query
+// validation, rate limiting, access logs and the single place that turns
+// errors into JSON responses. Handlers parse, call the scene layer, and
+// write; they hold no business rules.
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/config"
+	"gamethumbs/internal/scene"
+)
+
+// Backend is what the handlers need from the layers below. *scene.Service
+// implements it; tests may fake it.
+type Backend interface {
+	// Prepare resolves the league and teams of an image request and returns
+	// a job whose Key is canonical and whose Render produces the bytes.
+	// Unknown leagues and teams are *catalog.UnknownLeagueError and
+	// *catalog.UnknownTeamError; provider failures are *catalog.UpstreamError.
+	Prepare(ctx context.Context, req scene.Request) (scene.Job, error)
+	// League resolves a league identifier (fallback: try provider discovery).
+	League(ctx context.Context, id string, fallback bool) (catalog.League, error)
+	// Team resolves a team of a league for the raw endpoint, with colours
+	// filled in.
+	Team(ctx context.Context, league catalog.League, id string) (catalog.Team, error)
+}
+
+// Deps are the collaborators of a Server.
+type Deps struct {
+	Config  config.Config
+	Backend Backend
+	// XC handles /xc/...; nil when the proxy is disabled.
+	XC     http.Handler
+	Logger *slog.Logger
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+}
+
+// Server is the gamethumbs HTTP handler.
+type Server struct {
+	cfg     config.Config
+	backend Backend
+	xc      http.Handler
+	log     *slog.Logger
+	now     func() time.Time
+	started time.Time
+	table   []route
+	limiter *rateLimiter
+	images  *imageStore
+}
+
+// NewServer builds the handler. It does not start anything that outlives
+// ctx-less use except the rate limiter's map, which is swept on access.
+func NewServer(d Deps) *Server {
+	s := &Server{
+		cfg:     d.Config,
+		backend: d.Backend,
+		xc:      d.XC,
+		log:     d.Logger,
+		now:     d.Now,
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.started = s.now()
+	s.table = s.routes()
+	if d.Config.Mode == config.ModeXCProxy || d.Backend == nil {
+		// Proxy-only mode: every other route is disabled.
+		s.table = slices.DeleteFunc(s.table, func(r route) bool { return r.kind != kindHealth })
+	}
+	s.images = newImageStore(int64(d.Config.ImageCacheMB)<<20, time.Duration(d.Config.ImageCacheHours)*time.Hour,
+		d.Config.RenderConcurrency, d.Config.RenderQueue, s.now)
+	s.limiter = newRateLimiter(d.Config.RateLimitPerMinute, s.now)
+	return s
+}
+
+// ServeHTTP dispatches one request: it logs it, recovers panics into 500
+// JSON, applies CORS and rate limits, and writes every error as JSON.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := s.now()
+	rec := &recorder{ResponseWriter: w}
+	kind := kindOther
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.log.Error("panic serving request", "path", redactedPath(r), "panic", fmt.Sprint(v))
+			if !rec.wroteHeader {
+				writeError(rec, &Error{Status: 500, Msg: "internal error"})
+			}
+		}
+		s.logRequest(r, rec, kind, start)
+	}()
+	s.setCommonHeaders(rec, r)
+
+	if r.Method == http.MethodOptions {
+		rec.WriteHeader(http.StatusNoContent)
+		return
+	}
+	segs, ok := cleanSegments(r.URL.EscapedPath())
+	if !ok {
+		writeError(rec, errorf(400, "malformed path"))
+		return
+	}
+	if s.xc != nil && len(segs) >= 2 && strings.EqualFold(segs[0], "xc") {
+		kind = kindXC
+		if s.limit(rec, r, kind) {
+			return
+		}
+		s.xc.ServeHTTP(rec, r)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		rec.Header().Set("Allow", "GET, HEAD, OPTIONS")
+		writeError(rec, errorf(http.StatusMethodNotAllowed, "method %s not allowed", r.Method))
+		return
+	}
+	rt, p := s.match(segs)
+	if rt == nil {
+		writeError(rec, errorf(http.StatusNotFound, "route not found"))
+		return
+	}
+	kind = rt.kind
+	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
+		kind = kindData
+	}
+	if s.limit(rec, r, kind) {
+		return
+	}
+	if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+		writeError(rec, errorf(400, "malformed query string"))
+		return
+	}
+	if err := rt.handler(rec, r, p); err != nil {
+		e := toHTTP(err)
+		if e.Status >= 500 && e.Status != statusClientClosed {
+			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", e.Err)
+		}
+		if rec.wroteHeader {
+			return // too late to change the answer; the log line shows it
+		}
+		writeError(rec, e)
+	}
+}
+
+// match finds the first route that fits segs.
+func (s *Server) match(segs []string) (*route, params) {
+	p := params{}
+	for i := range s.table {
+		if s.table[i].segs.match(segs, p) {
+			if s.table[i].path == "/ncaa/{sport}/{type}" || strings.HasPrefix(s.table[i].path, "/ncaa/") {
+				if _, ok := catalog.NCAASport(p["sport"]); !ok {
+					clear(p)
+					continue // unknown sport: the generic "ncaa" league handles it
+				}
+			}
+			return &s.table[i], p
+		}
+	}
+	return nil, nil
+}
+
+func (s *Server) setCommonHeaders(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	if s.cfg.CORSOrigin != "" {
+		h.Set("Access-Control-Allow-Origin", s.cfg.CORSOrigin)
+		if r.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match")
+			h.Set("Access-Control-Max-Age", fmt.Sprint(s.cfg.CORSMaxAge))
+		}
+		h.Set("Access-Control-Expose-Headers", "ETag, Content-Length, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset")
+	}
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+}
+
+func noContent(w http.ResponseWriter, _ *http.Request, _ params) error {
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// root redirects to ROOT_REDIRECT_URL when set; otherwise it lists the
+// main routes.
+func (s *Server) root(w http.ResponseWriter, r *http.Request, _ params) error {
+	if s.cfg.RootRedirectURL != "" {
+		http.Redirect(w, r, s.cfg.RootRedirectURL, http.StatusMovedPermanently)
+		return nil
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"name": "gamethumbs",
+		"routes": []string{
+			"/{league}/{team1}/{team2}/thumb", "/{league}/{team1}/{team2}/cover", "/{league}/{team1}/{team2}/logo",
+			"/{league}/{team}/thumb", "/{league}/{team}/cover", "/{league}/{team}/logo", "/{league}/{team}/raw",
+			"/{league}/thumb", "/{league}/cover", "/{league}/logo", "/{league}/raw",
+			"/ncaa/{sport}/.../{type}", "/info", "/health",
+		},
+	})
+	return nil
+}
+
+// deprecated wraps a handler of a deprecated alias.
+func deprecated(successor string, h handlerFunc) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p params) error {
+		w.Header().Set("Deprecation", "true")
+		path := "/" + url.PathEscape(p["league"])
+		if t := p["team1"]; t != "" {
+			path += "/" + url.PathEscape(t)
+		}
+		w.Header().Set("Link", fmt.Sprintf("<%s/%s>; rel=\"successor-version\"", path, successor))
+		return h(w, r, p)
+	}
+}

@@ -1,0 +1,165 @@
+package scene
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/render"
+)
+
+// Colours used when neither the provider nor the logo gives any.
+var (
+	defaultColor    = colorx.RGB{R: 0x1a, G: 0x1d, B: 0x2e}
+	defaultAltColor = colorx.RGB{R: 0x0f, G: 0x14, B: 0x19}
+)
+
+// Render loads the logos the picture needs (concurrently, from the logo
+// cache), builds the render.Scene and encodes the PNG.
+func (j *renderJob) Render(ctx context.Context) (Output, error) {
+	sc, err := j.scene(ctx)
+	if err != nil {
+		return Output{}, err
+	}
+	if j.req.Kind == render.KindLogo && len(j.sides) == 2 && (j.req.Style == 5 || j.req.Style == 6) &&
+		(!j.req.LeagueLogo || sc.League.Logo == nil && sc.League.LogoDark == nil) {
+		return Output{}, &InputError{Msg: "logo style 5 and 6 need the league logo; league " + j.league.ShortName + " has none or logo=false"}
+	}
+	opts := render.Options{
+		Kind: j.req.Kind, Width: j.req.Width, Height: j.req.Height, Style: j.req.Style,
+		LeagueLogo: j.req.LeagueLogo, Badge: j.req.Badge, NameMode: j.nameMode, Trim: j.req.Trim,
+		Title: j.req.Title, Subtitle: j.req.Subtitle,
+	}
+	if j.req.IconURL != "" {
+		icon, err := j.svc.overlayFetcher(j.req.IconURL).Image(ctx, j.req.IconURL)
+		var blocked *fetch.BlockedError
+		switch {
+		case errors.As(err, &blocked):
+			return Output{}, &InputError{Msg: "invalid iconurl: " + blocked.Reason}
+		case err != nil:
+			return Output{}, err
+		}
+		opts.Icon = icon
+	}
+	img, err := render.Render(ctx, sc, opts)
+	if err != nil {
+		return Output{}, err
+	}
+	var buf bytes.Buffer
+	if err := render.EncodePNG(&buf, img); err != nil {
+		return Output{}, err
+	}
+	return Output{Data: buf.Bytes(), ContentType: "image/png"}, nil
+}
+
+// scene builds the render.Scene, downloading every logo in parallel.
+func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
+	sc := render.Scene{League: render.League{Code: j.league.Code, Name: j.league.Name, SkipLogos: j.league.SkipLogos}}
+	sc.Teams = make([]render.Team, len(j.sides))
+
+	var wg sync.WaitGroup
+	load := func(url string, dst *image.Image) {
+		if url == "" {
+			return
+		}
+		wg.Go(func() {
+			if img, err := j.svc.cfg.Logos.Image(ctx, url); err == nil {
+				*dst = img
+			}
+		})
+	}
+	light, dark, _ := j.svc.leagueLogoURLs(ctx, j.league)
+	load(light, &sc.League.Logo)
+	if dark != light {
+		load(dark, &sc.League.LogoDark)
+	}
+	for i, sd := range j.sides {
+		t := &sc.Teams[i]
+		t.Missing, t.Loser = sd.missing, sd.loser
+		if sd.missing {
+			t.Short = firstLetter(sd.seg)
+			continue
+		}
+		t.Name, t.Short, t.Abbr = displayName(sd.team), shortName(sd.team), sd.team.Abbreviation
+		if j.nameMode {
+			continue
+		}
+		load(sd.team.Logo, &t.Logo)
+		if sd.team.LogoAlt != sd.team.Logo {
+			load(sd.team.LogoAlt, &t.LogoDark)
+		}
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return render.Scene{}, err
+	}
+	for i, sd := range j.sides {
+		if !sd.missing {
+			j.colors(ctx, sd, &sc.Teams[i])
+		}
+	}
+	return sc, nil
+}
+
+// colors sets a team's colours: league palette, provider colours, then
+// colours extracted from its logo, then neutral defaults.
+func (j *renderJob) colors(ctx context.Context, sd side, t *render.Team) {
+	team := sd.team
+	if len(j.league.TeamColors) > 0 {
+		team.Color, team.AlternateColor = paletteColors(j.league.TeamColors, &team)
+	}
+	c, okC := colorx.ParseHex(team.Color)
+	a, okA := colorx.ParseHex(team.AlternateColor)
+	if (!okC || !okA) && team.Logo != "" {
+		if ex, ok := j.svc.logoColors(ctx, team.Logo, t.Logo); ok {
+			if !okC {
+				c, okC = ex[0], true
+			}
+			if !okA {
+				a, okA = ex[1], true
+			}
+		}
+	}
+	if !okC {
+		c = defaultColor
+	}
+	t.Color, t.AltColor, t.HasAlt = c, a, okA
+	if !okA {
+		t.AltColor = defaultAltColor
+	}
+}
+
+func displayName(t catalog.Team) string {
+	if t.FullName != "" {
+		return t.FullName
+	}
+	return t.Name
+}
+
+func shortName(t catalog.Team) string {
+	for _, s := range []string{t.Name, t.ShortName, t.Abbreviation, t.FullName} {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// overlayFetcher picks the fetcher for an iconurl: hosts listed in
+// ALLOW_INSECURE_OVERLAY_URLS skip the address check.
+func (s *Service) overlayFetcher(raw string) *fetch.Fetcher {
+	if s.cfg.TrustedOverlays != nil {
+		if u, err := url.Parse(raw); err == nil && slices.Contains(s.cfg.TrustedOverlayHosts, strings.ToLower(u.Hostname())) {
+			return s.cfg.TrustedOverlays
+		}
+	}
+	return s.cfg.Overlays
+}

@@ -1,0 +1,225 @@
+package scene
+
+import (
+	"context"
+	"errors"
+	"image"
+	"strings"
+	"sync"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/match"
+)
+
+// Config are the collaborators of a Service.
+type Config struct {
+	Catalog *catalog.Catalog
+	// Providers by id ("espn"). A league's providers are tried in the order
+	// the league lists them; ids missing here are skipped.
+	Providers map[string]catalog.Provider
+	// Discover finds a league unknown to the catalogue at a provider
+	// (fallback=true). Nil disables discovery.
+	Discover func(ctx context.Context, code string) (catalog.League, error)
+	// Logos downloads and decodes provider logos (cached, coalesced).
+	Logos *fetch.Fetcher
+	// Overlays downloads iconurl images through the SSRF-guarded client.
+	// Nil disables icons.
+	Overlays *fetch.Fetcher
+	// TrustedOverlays downloads icons from TrustedOverlayHosts without the
+	// address check (ALLOW_INSECURE_OVERLAY_URLS as a host list).
+	TrustedOverlays     *fetch.Fetcher
+	TrustedOverlayHosts []string
+}
+
+// Service resolves requests into scenes and renders them.
+type Service struct {
+	cfg    Config
+	colors sync.Map // logo URL → [2]colorx.RGB extracted from the logo
+}
+
+// New returns a Service.
+func New(cfg Config) *Service { return &Service{cfg: cfg} }
+
+// League resolves a league identifier through the catalogue and, when
+// fallback is set, through provider discovery.
+func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog.League, error) {
+	if l, ok := s.cfg.Catalog.Lookup(id); ok {
+		return l, nil
+	}
+	if fallback && s.cfg.Discover != nil && looksLikeCode(id) {
+		return s.cfg.Discover(ctx, strings.ToLower(id))
+	}
+	return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+}
+
+// looksLikeCode filters identifiers that cannot be provider league codes
+// before any network call.
+func looksLikeCode(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-'
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// teams returns the roster of l from the first provider that has it.
+func (s *Service) teams(ctx context.Context, l catalog.League) ([]catalog.Team, error) {
+	var firstErr error
+	for _, id := range l.Providers {
+		p, ok := s.cfg.Providers[id]
+		if !ok {
+			continue
+		}
+		list, err := p.Teams(ctx, l)
+		if err == nil {
+			return list, nil
+		}
+		if !errors.Is(err, catalog.ErrNotCovered) && firstErr == nil {
+			firstErr = err
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return nil, nil
+}
+
+// Team resolves one team of l for the raw endpoint, with colours filled.
+func (s *Service) Team(ctx context.Context, l catalog.League, id string) (catalog.Team, error) {
+	t, _, err := s.findTeam(ctx, l, id)
+	if err != nil {
+		return catalog.Team{}, err
+	}
+	s.fillColors(ctx, l, &t)
+	return t, nil
+}
+
+// findTeam searches l, then its feeder leagues (recursively), then its
+// fallback league, and returns the team with the league it was found in.
+func (s *Service) findTeam(ctx context.Context, l catalog.League, query string) (catalog.Team, catalog.League, error) {
+	if strings.TrimSpace(query) == "" {
+		return catalog.Team{}, l, &catalog.UnknownTeamError{League: l.ShortName, Query: query}
+	}
+	visited := map[string]bool{}
+	var suggestions []string
+	t, where, found, err := s.search(ctx, l, query, visited, &suggestions)
+	if err != nil {
+		return catalog.Team{}, l, err
+	}
+	if found {
+		return t, where, nil
+	}
+	if len(l.FeederLeagues) == 0 && l.FallbackLeague != "" && !visited[l.FallbackLeague] {
+		if fl, ok := s.cfg.Catalog.Get(l.FallbackLeague); ok {
+			t, where, found, err = s.search(ctx, fl, query, visited, nil)
+			if err != nil {
+				return catalog.Team{}, l, err
+			}
+			if found {
+				return t, where, nil
+			}
+		}
+	}
+	if len(suggestions) > 5 {
+		suggestions = suggestions[:5]
+	}
+	return catalog.Team{}, l, &catalog.UnknownTeamError{League: l.ShortName, Query: query, Suggestions: suggestions}
+}
+
+// search looks in l and its feeders depth-first.
+func (s *Service) search(ctx context.Context, l catalog.League, query string, visited map[string]bool, suggestions *[]string) (catalog.Team, catalog.League, bool, error) {
+	visited[l.Code] = true
+	list, err := s.teams(ctx, l)
+	if err != nil {
+		return catalog.Team{}, l, false, err
+	}
+	if i, ok := match.Find(query, list); ok {
+		return list[i], l, true, nil
+	}
+	if suggestions != nil && len(*suggestions) < 5 {
+		*suggestions = append(*suggestions, match.Suggest(query, list, 5-len(*suggestions))...)
+	}
+	for _, code := range l.FeederLeagues {
+		if visited[code] {
+			continue
+		}
+		fl, ok := s.cfg.Catalog.Get(code)
+		if !ok {
+			continue
+		}
+		t, where, found, err := s.search(ctx, fl, query, visited, suggestions)
+		if err != nil || found {
+			return t, where, found, err
+		}
+	}
+	return catalog.Team{}, l, false, nil
+}
+
+// fillColors applies the league palette (teamColors) or, when the
+// provider has no colours, extracts them from the team's logo. Colours
+// that cannot be obtained stay empty (omitted from raw output).
+func (s *Service) fillColors(ctx context.Context, l catalog.League, t *catalog.Team) {
+	if len(l.TeamColors) > 0 {
+		t.Color, t.AlternateColor = paletteColors(l.TeamColors, t)
+		return
+	}
+	if t.Color != "" && t.AlternateColor != "" || t.Logo == "" {
+		return
+	}
+	c, ok := s.logoColors(ctx, t.Logo, nil)
+	if !ok {
+		return
+	}
+	if t.Color == "" {
+		t.Color = c[0].Hex()
+	}
+	if t.AlternateColor == "" {
+		t.AlternateColor = c[1].Hex()
+	}
+}
+
+// logoColors extracts (and remembers) the two dominant colours of the
+// logo at url. img, when not nil, is the already decoded logo.
+func (s *Service) logoColors(ctx context.Context, url string, img image.Image) ([2]colorx.RGB, bool) {
+	if v, ok := s.colors.Load(url); ok {
+		return v.([2]colorx.RGB), true
+	}
+	if img == nil {
+		var err error
+		img, err = s.cfg.Logos.Image(ctx, url)
+		if err != nil {
+			return [2]colorx.RGB{}, false
+		}
+	}
+	p, a := colorx.TeamColors(img)
+	c := [2]colorx.RGB{p, a}
+	s.colors.Store(url, c)
+	return c, true
+}
+
+// paletteColors picks a primary and alternate colour from a league
+// palette, deterministically per team (djb2 hash of its id).
+func paletteColors(palette []string, t *catalog.Team) (string, string) {
+	key := t.ID
+	for _, k := range []string{t.Slug, t.Abbreviation, t.FullName, t.Name} {
+		if key != "" {
+			break
+		}
+		key = k
+	}
+	var h uint32 = 5381
+	for i := 0; i < len(key); i++ {
+		h = h*33 + uint32(key[i])
+	}
+	n := uint32(len(palette))
+	i := h % n
+	j := (i + (n+1)/2) % n
+	return palette[i], palette[j]
+}
