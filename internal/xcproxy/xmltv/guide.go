@@ -8,10 +8,10 @@ import (
 type Tier int
 
 const (
-	NoMatch    Tier = iota
-	ByID            // the playlist's tvg-id (or JSON epg_channel_id) equals a channel id
-	ByNumber        // tvg-chno (or num) equals a numeric channel id or an <lcn>
-	ByName          // the display name equals one of the channel's display-names
+	NoMatch  Tier = iota
+	ByID          // the playlist's tvg-id (or JSON epg_channel_id) equals a channel id
+	ByNumber      // tvg-chno (or num) equals a numeric channel id or an <lcn>
+	ByName        // the display name equals one of the channel's display-names
 )
 
 func (t Tier) String() string {
