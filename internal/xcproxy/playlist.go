@@ -1,0 +1,135 @@
+package xcproxy
+
+import (
+	"bufio"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/klauspost/compress/gzip"
+
+	"gamethumbs/internal/xcproxy/m3u"
+	"gamethumbs/internal/xcproxy/xmltv"
+)
+
+// sniffSize is how much of a body is read to tell a channel list from an
+// HLS playlist or an error page.
+const sniffSize = 16 << 10
+
+// rewritePlaylist replaces resp.Body with a streaming rewrite when it is an
+// IPTV channel list and the guide is available; otherwise the body passes
+// through unchanged.
+func (x *exchange) rewritePlaylist(resp *http.Response) {
+	body, ok := plainBody(resp)
+	if !ok {
+		return
+	}
+	br := bufio.NewReaderSize(body, sniffSize)
+	resp.Body = body // from here on, the (decoded) body in any case
+	head, _ := br.Peek(sniffSize)
+	if kind := m3u.Classify(head); kind != m3u.ChannelList {
+		x.h.log.Debug("xc playlist passed through", "upstream", x.up.ID, "kind", kind.String())
+		resp.Body = readCloser{br, body}
+		return
+	}
+	g, err := x.waitGuide(resp.Request)
+	if err != nil {
+		resp.Body = readCloser{br, body}
+		return
+	}
+	rw := m3u.NewRewriter(br, m3u.Options{
+		Logo: func(ch m3u.Channel) (string, bool) {
+			logo, tier := g.Lookup(ch.ID, ch.Number, ch.Name)
+			return logo, tier != xmltv.NoMatch
+		},
+		GuideURL: x.proxyGuideURL(),
+	})
+	resp.Body = &rewriterBody{rw: rw, src: body}
+	setRewrittenHeaders(resp, "application/vnd.apple.mpegurl")
+	x.h.stats.playlistsRewritten.Add(1)
+}
+
+// waitGuide returns the exchange's guide, starting the fetch if needed.
+func (x *exchange) waitGuide(req *http.Request) (*xmltv.Guide, error) {
+	if x.guide == nil {
+		x.guide = x.h.startGuide(x)
+	}
+	return x.guide.wait(req.Context())
+}
+
+// plainBody returns resp's body without content encoding: as is, or
+// gunzipped (then the headers are fixed). It reports false for other
+// encodings, which pass through untouched.
+func plainBody(resp *http.Response) (io.ReadCloser, bool) {
+	enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding")))
+	switch enc {
+	case "", "identity":
+		return resp.Body, true
+	case "gzip", "x-gzip":
+		gz := &lazyGzip{src: resp.Body}
+		resp.Header.Del("Content-Encoding")
+		resp.Header.Del("Content-Length")
+		resp.ContentLength = -1
+		return gz, true
+	}
+	return nil, false
+}
+
+// setRewrittenHeaders drops the headers that describe the original bytes.
+func setRewrittenHeaders(resp *http.Response, contentType string) {
+	h := resp.Header
+	if contentType != "" {
+		h.Set("Content-Type", contentType)
+	}
+	for _, k := range []string{"Content-Length", "Content-Encoding", "Content-MD5", "Etag", "Last-Modified", "Accept-Ranges", "Digest", "Content-Range"} {
+		h.Del(k)
+	}
+	resp.ContentLength = -1
+	resp.Uncompressed = true
+}
+
+// readCloser reads from r and closes c.
+type readCloser struct {
+	io.Reader
+	c io.Closer
+}
+
+func (rc readCloser) Close() error { return rc.c.Close() }
+
+// rewriterBody reads a rewrite and closes both it and its source.
+type rewriterBody struct {
+	rw  *m3u.Rewriter
+	src io.Closer
+}
+
+func (b *rewriterBody) Read(p []byte) (int, error) { return b.rw.Read(p) }
+
+func (b *rewriterBody) Close() error {
+	b.rw.Close()
+	return b.src.Close()
+}
+
+// lazyGzip gunzips src, reading the gzip header on first use (so that a
+// slow panel does not block here).
+type lazyGzip struct {
+	src io.ReadCloser
+	gz  *gzip.Reader
+	err error
+}
+
+func (z *lazyGzip) Read(p []byte) (int, error) {
+	if z.gz == nil && z.err == nil {
+		z.gz, z.err = gzip.NewReader(z.src)
+	}
+	if z.err != nil {
+		return 0, z.err
+	}
+	return z.gz.Read(p)
+}
+
+func (z *lazyGzip) Close() error {
+	if z.gz != nil {
+		z.gz.Close()
+	}
+	return z.src.Close()
+}
