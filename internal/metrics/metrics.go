@@ -1,0 +1,128 @@
+// Package metrics holds the Prometheus metrics of gamethumbs in a registry
+// of its own (never the global one): HTTP requests by route kind and
+// status, renders, cache and provider counters, the XC proxy's traffic,
+// and the Go runtime and process collectors. The HTTP layer serves it at
+// /metrics through Handler.
+//
+// A nil *Metrics is valid and records nothing, so callers need no checks
+// when METRICS=false.
+package metrics
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// namespace prefixes every metric of the service.
+const namespace = "gamethumbs"
+
+// Buckets of the latency histograms, in seconds. Image requests that hit
+// the cache take well under a millisecond; a cold render with logo
+// downloads takes up to the provider timeout.
+var (
+	requestBuckets = []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
+	renderBuckets  = []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}
+)
+
+// Metrics is the set of collectors of one process. It is safe for
+// concurrent use.
+type Metrics struct {
+	reg *prometheus.Registry
+
+	requests *prometheus.CounterVec   // route, status
+	latency  *prometheus.HistogramVec // route, status
+
+	renders       *prometheus.CounterVec // result
+	renderLatency prometheus.Histogram
+
+	providerCalls   *prometheus.CounterVec   // provider, op
+	providerErrors  *prometheus.CounterVec   // provider, op
+	providerLatency *prometheus.HistogramVec // provider, op
+}
+
+// New returns Metrics with every collector registered, including the Go
+// runtime and process collectors.
+func New() *Metrics {
+	m := &Metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: namespace, Name: "http_requests_total",
+			Help: "HTTP requests answered, by route kind (image, data, health, xc, other) and status code.",
+		}, []string{"route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: namespace, Name: "http_request_duration_seconds",
+			Help:    "Time to answer an HTTP request (whole stream for the XC proxy), by route kind and status code.",
+			Buckets: requestBuckets,
+		}, []string{"route", "status"}),
+		renders: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: namespace, Name: "renders_total",
+			Help: "Images produced because the image cache did not have them, by result (ok, error).",
+		}, []string{"result"}),
+		renderLatency: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Namespace: namespace, Name: "render_duration_seconds",
+			Help:    "Time to produce one image once a render slot is free: logo loading, drawing and encoding.",
+			Buckets: renderBuckets,
+		}),
+		providerCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: namespace, Name: "provider_calls_total",
+			Help: "Calls to sports-data providers, by provider and operation (teams, league_logos).",
+		}, []string{"provider", "op"}),
+		providerErrors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: namespace, Name: "provider_errors_total",
+			Help: "Provider calls that failed (not counting leagues a provider does not cover or callers that went away).",
+		}, []string{"provider", "op"}),
+		providerLatency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: namespace, Name: "provider_call_duration_seconds",
+			Help:    "Time of a provider call, including the provider's own cache.",
+			Buckets: requestBuckets,
+		}, []string{"provider", "op"}),
+	}
+	m.reg.MustRegister(
+		m.requests, m.latency, m.renders, m.renderLatency,
+		m.providerCalls, m.providerErrors, m.providerLatency,
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+// Registry is the registry the metrics live in, for collectors added by
+// other packages.
+func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
+
+// Handler serves the metrics in the Prometheus text (or OpenMetrics,
+// when asked for) exposition format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{
+		ErrorHandling:     promhttp.ContinueOnError,
+		EnableOpenMetrics: true,
+	})
+}
+
+// ObserveRequest records one answered HTTP request.
+func (m *Metrics) ObserveRequest(route string, status int, d time.Duration) {
+	if m == nil {
+		return
+	}
+	code := strconv.Itoa(status)
+	m.requests.WithLabelValues(route, code).Inc()
+	m.latency.WithLabelValues(route, code).Observe(d.Seconds())
+}
+
+// ObserveRender records one render and how long it took.
+func (m *Metrics) ObserveRender(d time.Duration, err error) {
+	if m == nil {
+		return
+	}
+	result := "ok"
+	if err != nil {
+		result = "error"
+	}
+	m.renders.WithLabelValues(result).Inc()
+	m.renderLatency.Observe(d.Seconds())
+}
