@@ -65,20 +65,80 @@ func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-// blendRow composites colour c (premultiplied) over n pixels of pix
-// starting at byte i, scaled by coverage cov (0-255).
+// div255 divides x (at most 255*255+255) by 255 with rounding, exactly.
+func div255(x uint32) uint32 {
+	x += 128
+	return (x + x>>8) >> 8
+}
+
+// blendPix composites colour c (premultiplied) scaled by coverage cov
+// (0-255) over the pixel at byte offset i of pix (source-over).
 func blendPix(pix []byte, i int, c color.RGBA, cov uint32) {
-	sa := uint32(c.A) * cov
+	sa := div255(uint32(c.A) * cov)
 	if sa == 0 {
 		return
 	}
-	ia := 255*255 - sa
+	ia := 255 - sa
 	p := pix[i : i+4 : i+4]
-	p[0] = uint8((uint32(c.R)*cov*255 + uint32(p[0])*ia + 255*255/2) / (255 * 255))
-	p[1] = uint8((uint32(c.G)*cov*255 + uint32(p[1])*ia + 255*255/2) / (255 * 255))
-	p[2] = uint8((uint32(c.B)*cov*255 + uint32(p[2])*ia + 255*255/2) / (255 * 255))
-	p[3] = uint8((sa*255 + uint32(p[3])*ia + 255*255/2) / (255 * 255))
+	p[0] = uint8(div255(uint32(c.R)*cov) + div255(uint32(p[0])*ia))
+	p[1] = uint8(div255(uint32(c.G)*cov) + div255(uint32(p[1])*ia))
+	p[2] = uint8(div255(uint32(c.B)*cov) + div255(uint32(p[2])*ia))
+	p[3] = uint8(sa + div255(uint32(p[3])*ia))
 }
 
 // colorRGBA reads a premultiplied 4-byte pixel.
 func colorRGBA(s []byte) color.RGBA { return color.RGBA{s[0], s[1], s[2], s[3]} }
+
+// fillMask composites colour c (premultiplied) over dst through coverage
+// mask m (in dst coordinates). Pixels with zero coverage are skipped and
+// full coverage of an opaque colour is a plain store, which makes large
+// flat shapes cheap.
+func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
+	r := m.Rect.Intersect(dst.Rect)
+	if r.Empty() || c.A == 0 {
+		return
+	}
+	if c.A == 255 {
+		fillMaskOpaque(dst, m, r, c)
+		return
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
+		di := dst.PixOffset(r.Min.X, y)
+		for x, cov := range mrow {
+			if cov != 0 {
+				blendPix(dst.Pix, di+4*x, c, uint32(cov))
+			}
+		}
+	}
+}
+
+// fillMaskOpaque is fillMask for an opaque colour: runs of full coverage
+// are copied from a prepared row of the colour.
+func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.RGBA) {
+	pattern := make([]byte, 4*r.Dx())
+	pattern[0], pattern[1], pattern[2], pattern[3] = c.R, c.G, c.B, 255
+	for n := 4; n < len(pattern); n *= 2 {
+		copy(pattern[n:], pattern[:n])
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
+		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		for x := 0; x < len(mrow); {
+			switch cov := mrow[x]; cov {
+			case 0:
+				x++
+			case 255:
+				end := x + 1
+				for end < len(mrow) && mrow[end] == 255 {
+					end++
+				}
+				copy(drow[4*x:4*end], pattern)
+				x = end
+			default:
+				blendPix(drow, 4*x, c, uint32(cov))
+				x++
+			}
+		}
+	}
+}

@@ -67,7 +67,7 @@ func (p *painter) league() error {
 		blockTop, subCY = textY-subH/2, textY
 	}
 	logoSpace := blockTop
-	L := logoSpace * 0.95
+	L := min(0.85*logoSpace, 0.5*m) // margin above and below, never larger than layout 1
 	return p.steps(
 		func() { p.radialBackground(g0, g1) },
 		func() { p.drawLogo(p.dst, logo, false, W/2, logoSpace/2, L, shadowLogo) },

@@ -24,10 +24,11 @@ type (
 		grey bool
 		w, h int
 	}
-	shadowKey struct {
-		img     image.Image
-		grey    bool
-		w, h, r int
+	spriteKey struct {
+		img             image.Image
+		grey            bool
+		w, h, r, dx, dy int
+		alpha           uint8
 	}
 	silhouetteKey struct {
 		img  image.Image
@@ -118,11 +119,25 @@ func scaledLogo(img image.Image, li logoInfo, grey bool, w, h int) *image.RGBA {
 	})
 }
 
-// shadowMask returns the blurred alpha of the scaled logo (radius r).
-func shadowMask(img image.Image, li logoInfo, grey bool, w, h, r int) *image.Alpha {
-	return memo(img, shadowKey{img, grey, w, h, r}, func() (*image.Alpha, int64) {
-		m := shadowOf(scaledLogo(img, li, grey, w, h), r)
-		return m, int64(len(m.Pix))
+// logoSprite returns the scaled logo composited over its drop shadow (blur
+// radius r, offset dx, dy, opacity alpha) as one premultiplied image whose
+// Rect is relative to the logo's top-left corner, so a warm render draws a
+// shadowed logo with a single blit.
+func logoSprite(img image.Image, li logoInfo, grey bool, w, h, r, dx, dy int, alpha float64) *image.RGBA {
+	a8 := uint8(alpha*255 + 0.5)
+	return memo(img, spriteKey{img, grey, w, h, r, dx, dy, a8}, func() (*image.RGBA, int64) {
+		logo := scaledLogo(img, li, grey, w, h)
+		m := shadowOf(logo, r)
+		m.Rect = m.Rect.Add(image.Pt(dx, dy))
+		sp := image.NewRGBA(m.Rect.Union(logo.Rect))
+		for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
+			mi, si := m.PixOffset(m.Rect.Min.X, y), sp.PixOffset(m.Rect.Min.X, y)
+			for x := 0; x < m.Rect.Dx(); x++ {
+				sp.Pix[si+4*x+3] = uint8(div255(uint32(m.Pix[mi+x]) * uint32(a8)))
+			}
+		}
+		draw.Draw(sp, logo.Rect, logo, image.Point{}, draw.Over)
+		return sp, int64(len(sp.Pix))
 	})
 }
 
@@ -147,8 +162,9 @@ var (
 // drawShadow composites a shadow mask (whose Rect is relative to a shape
 // drawn at origin) translated by (ox, oy) in colour black at opacity a.
 func drawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
-	r := m.Rect.Add(image.Pt(ox, oy))
-	draw.DrawMask(dst, r, &image.Uniform{premul(0, 0, 0, a)}, image.Point{}, m, m.Rect.Min, draw.Over)
+	moved := *m
+	moved.Rect = m.Rect.Add(image.Pt(ox, oy))
+	fillMask(dst, &moved, premul(0, 0, 0, a))
 }
 
 // drawLogo draws img trimmed and contain-fit in the square box of side s
@@ -163,15 +179,14 @@ func (p *painter) drawLogo(dst *image.RGBA, img image.Image, grey bool, cx, cy, 
 		return image.Rectangle{}
 	}
 	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), s)
-	sc := scaledLogo(img, li, grey, w, h)
 	at := image.Pt(int(math.Round(cx-float64(w)/2)), int(math.Round(cy-float64(h)/2)))
-	if sh != nil {
-		r := p.px(sh.blur / 2)
-		m := shadowMask(img, li, grey, w, h, r)
-		drawShadowMask(dst, m, at.X+p.px(sh.dx), at.Y+p.px(sh.dy), sh.alpha)
-	}
 	rect := image.Rectangle{at, at.Add(image.Pt(w, h))}
-	draw.Draw(dst, rect, sc, image.Point{}, draw.Over)
+	if sh == nil {
+		blitOver(dst, scaledLogo(img, li, grey, w, h), at)
+		return rect
+	}
+	sp := logoSprite(img, li, grey, w, h, p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), sh.alpha)
+	blitOver(dst, sp, sp.Rect.Min.Add(at))
 	return rect
 }
 

@@ -82,6 +82,8 @@ func (p *painter) sides() [2]*side {
 		}
 		if !hasAlt {
 			sd.alt = sd.color
+		} else if !sd.grey {
+			sd.color, sd.alt = readableColor(sd, sd.color, sd.alt)
 		}
 		out[i] = sd
 	}
@@ -89,6 +91,27 @@ func (p *painter) sides() [2]*side {
 	a.color, b.color = adjustColors(a.color, a.alt, b.color, b.alt,
 		p.s.Teams[0].HasAlt || a.grey, p.s.Teams[1].HasAlt || b.grey, a.grey, b.grey)
 	return out
+}
+
+// Side colour rule: a logo drawn on its own team colour can vanish (a red
+// logo on a red half). When the best logo variant's visibility (see
+// contrast.go) on the primary colour is below weakVisibility and the
+// alternate colour shows it at least switchRatio times better, the side
+// uses the alternate as its colour. Runs before the clash rule.
+const weakVisibility = 2.0
+
+func readableColor(sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
+	if sd.logo == nil && sd.logoDark == nil {
+		return primary, alt
+	}
+	vp := visibility(pickLogo(sd.logo, sd.logoDark, primary), primary)
+	if vp >= weakVisibility {
+		return primary, alt
+	}
+	if va := visibility(pickLogo(sd.logo, sd.logoDark, alt), alt); va >= vp*switchRatio {
+		return alt, primary
+	}
+	return primary, alt
 }
 
 // drawSide draws a side's logo, name card or stand-in initial in the square

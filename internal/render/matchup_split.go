@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"math"
 
 	"gamethumbs/internal/colorx"
@@ -19,28 +20,26 @@ func (p *painter) split(sd [2]*side) error {
 	return p.steps(
 		func() {
 			fillRect(p.dst, p.dst.Rect, rgba(a.color))
-			var pb path
 			if p.portrait {
-				pb.rect(0, H/2, W, H)
-			} else {
-				// A = (0,0) (0.66W,0) (0.33W,H) (0,H); B is the rest.
-				pb.polygon(0.66*W, 0, W, 0, W, H, 0.33*W, H)
+				fillRect(p.dst, image.Rect(0, p.o.Height/2, p.o.Width, p.o.Height), rgba(b.color))
+				return
 			}
-			pb.fill(p.dst, rgba(b.color))
+			// B lies right of the diagonal from (0.66W, 0) to (0.33W, H).
+			slantedBand(p.dst, 0.66*W, -0.33*W/H, math.Inf(1), rgba(b.color))
 		},
 		func() {
-			var pb path
 			w := float64(p.px(dividerWidth))
+			white := rgba(colorx.RGB{R: 255, G: 255, B: 255})
 			if p.portrait {
+				var pb path
 				pb.rect(-1, H/2-w/2, W+1, H/2+w/2)
-			} else {
-				// Extend the diagonal past the canvas so its ends are cut square.
-				dx, dy := -0.33*W, H
-				l := math.Hypot(dx, dy)
-				ex, ey := dx/l*w*4, dy/l*w*4
-				pb.line(0.66*W-ex, -ey, 0.33*W+ex, H+ey, w)
+				pb.fill(p.dst, white)
+				return
 			}
-			pb.fill(p.dst, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+			// The divider's horizontal width for a perpendicular width w.
+			slope := -0.33 * W / H
+			hw := w * math.Sqrt(1+slope*slope)
+			slantedBand(p.dst, 0.66*W-hw/2, slope, hw, white)
 		},
 		func() { p.drawSide(a, a.color, ax, ay, s, shadowLogo) },
 		func() { p.drawSide(b, b.color, bx, by, s, shadowLogo) },

@@ -87,32 +87,34 @@ func EncodePNG(w io.Writer, img image.Image) error {
 		e.zw.Reset(&e.idat)
 	}
 	n := 1 + bpp*b.Dx()
-	e.cur = grow(e.cur, n)
+	e.cur = grow(e.cur, n+2) // two spare bytes for 8-byte stores
 	e.prev = grow(e.prev, n)
 	clear(e.prev)
 	var conv *image.NRGBA // row buffer for image types without a fast path
 	for y := b.Min.Y; y < b.Max.Y; y++ {
-		row := e.cur[1:]
-		if !fillRow(row, img, y, opaque) {
-			if conv == nil {
-				conv = image.NewNRGBA(image.Rect(b.Min.X, 0, b.Max.X, 1))
+		e.cur[0] = 2 // Up filter: each byte minus the byte above it
+		if pix, above, ok := directRows(img, y, opaque); ok {
+			// Opaque RGBA/NRGBA: filter straight from the image rows.
+			upFilterRGB(e.cur[1:], pix, above)
+		} else {
+			row := e.cur[1:n]
+			if !fillRow(row, img, y, opaque) {
+				if conv == nil {
+					conv = image.NewNRGBA(image.Rect(b.Min.X, 0, b.Max.X, 1))
+				}
+				draw.Draw(conv, conv.Bounds(), img, image.Pt(b.Min.X, y), draw.Src)
+				copyNRGBA(row, conv.Pix, opaque)
 			}
-			draw.Draw(conv, conv.Bounds(), img, image.Pt(b.Min.X, y), draw.Src)
-			copyNRGBA(row, conv.Pix, opaque)
+			// e.prev keeps the previous row's raw bytes.
+			for i, c := range row {
+				p := e.prev[i+1]
+				e.prev[i+1] = c
+				row[i] = c - p
+			}
 		}
-		// Up filter: each byte minus the byte above it; the row above the
-		// first is zero.
-		e.prev[0] = 2
-		for i, c := range row {
-			p := e.prev[i+1]
-			e.prev[i+1] = c
-			row[i] = c - p
-		}
-		e.cur[0] = 2
 		if _, err := e.zw.Write(e.cur[:n]); err != nil {
 			return err
 		}
-		// e.prev now holds this row's raw bytes for the next row.
 	}
 	if err := e.zw.Close(); err != nil {
 		return err

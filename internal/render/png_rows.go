@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"sync"
 )
@@ -23,12 +24,17 @@ func isOpaque(img image.Image) bool {
 }
 
 func alphaAll255(pix []byte, stride, off, w, h int) bool {
+	const mask = 0xff000000ff000000
 	for y := range h {
 		row := pix[off+y*stride : off+y*stride+4*w]
-		for i := 3; i < len(row); i += 4 {
-			if row[i] != 255 {
+		i := 0
+		for ; i+8 <= len(row); i += 8 {
+			if binary.LittleEndian.Uint64(row[i:])&mask != mask {
 				return false
 			}
+		}
+		if i < len(row) && row[i+3] != 255 {
+			return false
 		}
 	}
 	return true
@@ -110,4 +116,57 @@ func unpremulTable() []byte {
 		unpremulTab = t
 	})
 	return unpremulTab
+}
+
+// directRows returns row y of an opaque *image.RGBA or *image.NRGBA and the
+// row above it (nil for the first row), for filtering without a copy.
+func directRows(img image.Image, y int, opaque bool) (pix, above []byte, ok bool) {
+	if !opaque {
+		return nil, nil, false
+	}
+	var p []byte
+	var stride, off int
+	b := img.Bounds()
+	switch m := img.(type) {
+	case *image.RGBA:
+		p, stride, off = m.Pix, m.Stride, m.PixOffset(b.Min.X, y)
+	case *image.NRGBA:
+		p, stride, off = m.Pix, m.Stride, m.PixOffset(b.Min.X, y)
+	default:
+		return nil, nil, false
+	}
+	w := 4 * b.Dx()
+	pix = p[off : off+w]
+	if y > b.Min.Y {
+		above = p[off-stride : off-stride+w]
+	}
+	return pix, above, true
+}
+
+// upFilterRGB writes the Up-filtered RGB bytes of 4-byte pixels pix (row
+// above: above, nil for none) to dst, which needs two spare bytes at the
+// end. Two pixels at a time are handled as one uint64 with a borrow-free
+// bytewise subtract and stored with one overlapping 8-byte write.
+func upFilterRGB(dst, pix, above []byte) {
+	n := len(pix) / 4
+	if above == nil {
+		for i := range n {
+			dst[3*i], dst[3*i+1], dst[3*i+2] = pix[4*i], pix[4*i+1], pix[4*i+2]
+		}
+		return
+	}
+	const hi = 0x8080808080808080
+	const lo = 0x7f7f7f7f7f7f7f7f
+	i := 0
+	for ; i+2 <= n; i += 2 {
+		a := binary.LittleEndian.Uint64(pix[4*i : 4*i+8])
+		b := binary.LittleEndian.Uint64(above[4*i : 4*i+8])
+		d := ((a | hi) - (b & lo)) ^ ((a ^ ^b) & hi)
+		binary.LittleEndian.PutUint64(dst[3*i:3*i+8], d&0xffffff|(d>>8)&0xffffff000000)
+	}
+	for ; i < n; i++ {
+		dst[3*i] = pix[4*i] - above[4*i]
+		dst[3*i+1] = pix[4*i+1] - above[4*i+1]
+		dst[3*i+2] = pix[4*i+2] - above[4*i+2]
+	}
 }

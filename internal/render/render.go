@@ -4,7 +4,6 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"runtime"
 	"sync/atomic"
@@ -152,6 +151,7 @@ func (p *painter) drawText(dst *image.RGBA, tb textBlock, cx, cy float64, c colo
 		m := blurredText(tb, p.px(sh.blur/2))
 		drawShadowMask(dst, m, ox+p.px(sh.dx), oy+p.px(sh.dy), sh.alpha*alpha)
 	}
-	draw.DrawMask(dst, tm.mask.Rect.Add(image.Pt(ox, oy)), &image.Uniform{premul(c.R, c.G, c.B, alpha)},
-		image.Point{}, tm.mask, tm.mask.Rect.Min, draw.Over)
+	moved := *tm.mask
+	moved.Rect = tm.mask.Rect.Add(image.Pt(ox, oy))
+	fillMask(dst, &moved, premul(c.R, c.G, c.B, alpha))
 }

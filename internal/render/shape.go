@@ -144,7 +144,7 @@ func (p *path) mask(clip image.Rectangle) *image.Alpha {
 	if open {
 		z.ClosePath()
 	}
-	a := getAlpha(bb)
+	a := getAlphaDirty(bb) // the Src draw below writes every pixel
 	z.DrawOp = draw.Src
 	z.Draw(a, a.Rect, image.Opaque, image.Point{})
 	return a
@@ -156,7 +156,7 @@ func (p *path) fill(dst *image.RGBA, c color.RGBA) {
 	if a == nil {
 		return
 	}
-	draw.DrawMask(dst, a.Rect, &image.Uniform{c}, image.Point{}, a, a.Rect.Min, draw.Over)
+	fillMask(dst, a, c)
 	putAlpha(a)
 }
 
@@ -174,10 +174,16 @@ var alphaPool sync.Pool
 
 // getAlpha returns a zeroed alpha image with bounds r from the pool.
 func getAlpha(r image.Rectangle) *image.Alpha {
+	a := getAlphaDirty(r)
+	clear(a.Pix)
+	return a
+}
+
+// getAlphaDirty is getAlpha without clearing: its pixels are undefined.
+func getAlphaDirty(r image.Rectangle) *image.Alpha {
 	n := r.Dx() * r.Dy()
 	if a, ok := alphaPool.Get().(*image.Alpha); ok && cap(a.Pix) >= n {
 		a.Pix = a.Pix[:n]
-		clear(a.Pix)
 		a.Stride, a.Rect = r.Dx(), r
 		return a
 	}

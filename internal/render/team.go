@@ -7,19 +7,18 @@ import "gamethumbs/internal/colorx"
 //
 // The reference mixed 70-80 % black into desaturated team colours, which
 // left most teams nearly black. We keep the colour recognisable: the centre
-// is the primary colour at 60 % strength over black and the edge its
-// alternate (or the primary again) at 25 %; a colourless team falls back to
-// the dark league pair.
+// is the primary colour at 60 % strength over black and the edge the same
+// hue at 22 % (one hue: mixing in the alternate gave muddy edges). A
+// near-black or unset colour falls back to the dark league pair.
 func (p *painter) team() error {
 	t := p.s.Teams[0]
-	var g0, g1 colorx.RGB
-	c, alt := t.Color, t.AltColor
-	if !t.HasAlt || colorx.Distance(c, alt) < 60 || colorx.Saturation(alt) < colorx.Saturation(c)*0.5 {
-		alt = c
+	c := t.Color
+	if t.Loser || t.Missing {
+		c = greyAlternate
 	}
-	g0 = colorx.Mix(colorx.RGB{}, c, 0.6)
-	g1 = colorx.Mix(colorx.RGB{}, alt, 0.25)
-	if t.Color == (colorx.RGB{}) && !t.HasAlt {
+	g0 := colorx.Mix(colorx.RGB{}, c, 0.6)
+	g1 := colorx.Mix(colorx.RGB{}, c, 0.22)
+	if c.Luminance() < 0.012 {
 		g0, g1 = darkCentre, darkEdge
 	}
 	bg := colorx.Mix(g0, g1, 0.35) // what the logo mostly sits on

@@ -1,0 +1,91 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/png"
+	"testing"
+)
+
+// benchRender measures render + EncodePNG from warm logos (one untimed
+// render first fills the derivative cache) and reports the PNG size.
+func benchRender(b *testing.B, s Scene, o Options) {
+	ctx := context.Background()
+	var buf bytes.Buffer
+	warm, err := Render(ctx, s, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	Release(warm)
+	b.ReportAllocs()
+	for b.Loop() {
+		img, err := Render(ctx, s, o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf.Reset()
+		if err := EncodePNG(&buf, img); err != nil {
+			b.Fatal(err)
+		}
+		Release(img)
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+}
+
+func BenchmarkThumbStyle1(b *testing.B) {
+	benchRender(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 1, LeagueLogo: true})
+}
+
+func BenchmarkCoverStyle1(b *testing.B) {
+	benchRender(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindCover, Width: 1080, Height: 1440, Style: 1, LeagueLogo: true})
+}
+
+func BenchmarkThumbStyle99(b *testing.B) {
+	benchRender(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99})
+}
+
+func BenchmarkLeagueThumb(b *testing.B) {
+	benchRender(b, Scene{League: testLeague}, Options{Kind: KindThumb, Width: 1440, Height: 1080})
+}
+
+// benchFrame is a rendered 1440x1080 style-2 thumbnail (gradients: the
+// hardest case for a fast deflate) used to compare encoders.
+func benchFrame(b *testing.B) image.Image {
+	img, err := Render(context.Background(), matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 2, LeagueLogo: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return img
+}
+
+func BenchmarkEncodePNG(b *testing.B) {
+	img := benchFrame(b)
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := EncodePNG(&buf, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+}
+
+func BenchmarkStdlibPNGBestSpeed(b *testing.B) {
+	img := benchFrame(b)
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := enc.Encode(&buf, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len()), "png-bytes")
+}

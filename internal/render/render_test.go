@@ -1,0 +1,148 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"testing"
+)
+
+func TestRenderDimensionsAndOpaque(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders every style at full size")
+	}
+	scenes := map[string]Scene{
+		"league":  {League: testLeague},
+		"team":    {League: testLeague, Teams: []Team{teamPurple}},
+		"matchup": matchupScene(teamPurple, teamGreen),
+	}
+	for _, kind := range []Kind{KindThumb, KindCover} {
+		for _, size := range aspects[kind] {
+			for name, sc := range scenes {
+				styles := []int{1}
+				if name == "matchup" {
+					styles = allStyles
+				}
+				for _, st := range styles {
+					o := Options{Kind: kind, Width: size.X, Height: size.Y, Style: st, LeagueLogo: true, Badge: "HD"}
+					t.Run(fmt.Sprintf("%s/k%d/%dx%d/style%d", name, kind, size.X, size.Y, st), func(t *testing.T) {
+						img, err := Render(context.Background(), sc, o)
+						if err != nil {
+							t.Fatalf("Render error: %v", err)
+						}
+						defer Release(img)
+						if got := img.Bounds(); got != image.Rect(0, 0, size.X, size.Y) {
+							t.Fatalf("Render bounds = %v, want %dx%d", got, size.X, size.Y)
+						}
+						if !isOpaque(img) {
+							t.Errorf("Render is not fully opaque (every pixel A=255)")
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	ok := Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 1}
+	tests := []struct {
+		name  string
+		edit  func(*Options)
+		field string // "" = valid
+	}{
+		{"valid", func(*Options) {}, ""},
+		{"style 0 means default", func(o *Options) { o.Style = 0 }, ""},
+		{"style 98", func(o *Options) { o.Style = 98 }, ""},
+		{"style 7", func(o *Options) { o.Style = 7 }, "Style"},
+		{"style -1", func(o *Options) { o.Style = -1 }, "Style"},
+		{"width 0", func(o *Options) { o.Width = 0 }, "Width"},
+		{"height huge", func(o *Options) { o.Height = 100000 }, "Height"},
+		{"too many pixels", func(o *Options) { o.Width, o.Height = 4096, 4096 }, "Width"},
+		{"kind 9", func(o *Options) { o.Kind = 9 }, "Kind"},
+		{"badge ok", func(o *Options) { o.Badge = " peyton  and eli " }, ""},
+		{"badge long", func(o *Options) { o.Badge = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" }, "Badge"},
+		{"badge html", func(o *Options) { o.Badge = "<b>" }, "Badge"},
+		{"title control", func(o *Options) { o.Title = "a\x00b" }, "Title"},
+		{"subtitle long", func(o *Options) { o.Subtitle = string(make([]byte, 200)) }, "Subtitle"},
+	}
+	for _, tt := range tests {
+		o := ok
+		tt.edit(&o)
+		err := o.Validate()
+		var oe *OptionError
+		switch {
+		case tt.field == "" && err != nil:
+			t.Errorf("%s: Validate() = %v, want nil", tt.name, err)
+		case tt.field != "" && (!errors.As(err, &oe) || oe.Field != tt.field || !errors.Is(err, ErrInvalid)):
+			t.Errorf("%s: Validate() = %v, want an OptionError on %s", tt.name, err, tt.field)
+		}
+	}
+}
+
+func TestRenderErrors(t *testing.T) {
+	ctx := context.Background()
+	if _, err := Render(ctx, Scene{}, Options{Kind: KindLogo, Width: 1024, Height: 1024}); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("Render(KindLogo) error = %v, want ErrUnsupported", err)
+	}
+	three := Scene{Teams: []Team{teamPurple, teamGreen, teamDark}}
+	if _, err := Render(ctx, three, small(KindThumb, 1)); !errors.Is(err, ErrInvalid) {
+		t.Errorf("Render(3 teams) error = %v, want ErrInvalid", err)
+	}
+	if _, err := Render(ctx, matchupScene(teamPurple, teamGreen), small(KindThumb, 42)); !errors.Is(err, ErrInvalid) {
+		t.Errorf("Render(style 42) error = %v, want ErrInvalid", err)
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := Render(cancelled, matchupScene(teamPurple, teamGreen), small(KindThumb, 1)); !errors.Is(err, context.Canceled) {
+		t.Errorf("Render(cancelled ctx) error = %v, want context.Canceled", err)
+	}
+}
+
+// valueImage is a non-pointer image type: it must work but is not cached.
+type valueImage struct{ *image.NRGBA }
+
+func TestRenderOddInputs(t *testing.T) {
+	empty := image.NewNRGBA(image.Rect(0, 0, 0, 0))
+	clear := image.NewNRGBA(image.Rect(0, 0, 50, 50))
+	tiny := image.NewNRGBA(image.Rect(5, 5, 6, 6))
+	tiny.Pix[3] = 255
+	huge := image.NewGray(image.Rect(0, 0, 3000, 40)) // wide, non-RGBA type, scaled down once
+	odd := []image.Image{nil, empty, clear, tiny, huge, valueImage{teamGreen.Logo.(*image.NRGBA)}}
+	for i, logo := range odd {
+		a, b := teamPurple, teamGreen
+		a.Logo, b.LogoDark = logo, logo
+		lg := testLeague
+		lg.Logo = logo
+		for _, sc := range []Scene{{League: lg}, {League: lg, Teams: []Team{a}}, {League: lg, Teams: []Team{a, b}}} {
+			for _, st := range allStyles {
+				o := small(KindThumb, st)
+				o.LeagueLogo, o.Icon, o.Title = true, logo, "Title"
+				img, err := Render(context.Background(), sc, o)
+				if err != nil {
+					t.Fatalf("Render(odd logo %d, %d teams, style %d) error: %v", i, len(sc.Teams), st, err)
+				}
+				Release(img)
+			}
+		}
+	}
+}
+
+func TestSetConcurrency(t *testing.T) {
+	SetConcurrency(1)
+	defer SetConcurrency(2)
+	done := make(chan error, 4)
+	for range 4 {
+		go func() {
+			img, err := Render(context.Background(), matchupScene(teamPurple, teamGreen), small(KindThumb, 1))
+			Release(img)
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Fatalf("concurrent Render error: %v", err)
+		}
+	}
+}
