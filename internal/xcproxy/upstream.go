@@ -36,13 +36,16 @@ func ParseUpstreams(s string) ([]Upstream, error) {
 		id, raw, ok := strings.Cut(item, "=")
 		id, raw = strings.TrimSpace(id), strings.TrimSpace(raw)
 		if !ok {
-			return nil, fmt.Errorf("%s: entry %d (%s) has no '=': want id=url", envName, i+1, redact.URL(item))
+			return nil, fmt.Errorf("%s: entry %d (%s) has no '=': want id=url", envName, i+1, describeURL(item))
 		}
 		if id == "" {
 			return nil, fmt.Errorf("%s: entry %d has an empty id", envName, i+1)
 		}
+		if strings.Contains(id, ":") || strings.Contains(id, "/") {
+			return nil, fmt.Errorf("%s: entry %d (%s) starts with a URL: want id=url", envName, i+1, describeURL(item))
+		}
 		if !validID(id) {
-			return nil, fmt.Errorf("%s: id %q may only hold letters, digits, '-', '_' and '.'", envName, id)
+			return nil, fmt.Errorf("%s: id %q may only hold letters, digits, '-', '_' and '.'", envName, redact.URL(id))
 		}
 		u, err := url.Parse(raw)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
