@@ -102,7 +102,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.Getenv = getenv
 	r := reader{getenv: getenv}
 
-	c.Port = r.intIn("PORT", c.Port, 1, 65535)
+	c.Port = r.intIn("PORT", c.Port, 0, 65535) // 0 picks a free port
 	switch m := r.str("APP_MODE", "standard"); m {
 	case "standard", "":
 		c.Mode = ModeStandard

@@ -56,6 +56,7 @@ func TestLoadRejectsBadValuesNamingTheVariable(t *testing.T) {
 	tests := []struct{ name, value string }{
 		{"PORT", "abc"},
 		{"PORT", "70000"},
+		{"PORT", "-1"},
 		{"RATE_LIMIT_PER_MINUTE", "-1"},
 		{"TRUST_PROXY", "many"},
 		{"REQUEST_TIMEOUT", "10s"},

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"gamethumbs/internal/buildinfo"
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/espn"
+	"gamethumbs/internal/config"
+	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/httpapi"
+	"gamethumbs/internal/redact"
+	"gamethumbs/internal/scene"
+	"gamethumbs/internal/xcproxy"
+)
+
+// shutdownGrace bounds how long in-flight requests may take to finish
+// after SIGINT/SIGTERM (streams through the XC proxy are cut after it).
+const shutdownGrace = 10 * time.Second
+
+// serve wires the service and serves until ctx ends. When ready is not
+// nil it receives the listening address once the server accepts
+// connections (tests use it).
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer, ready chan<- string) error {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	log := newLogger(cfg, stdout)
+
+	handler, err := build(cfg, log)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       cfg.ServerTimeout,
+		IdleTimeout:       cfg.ServerTimeout,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		// No WriteTimeout: it would cut live streams through the XC proxy.
+	}
+	log.Info("gamethumbs listening", "addr", ln.Addr().String(), "version", buildinfo.Get().Version,
+		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy)
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", shutdownGrace)
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// newLogger builds the root logger; every record goes through redact.
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
+	if cfg.LogFormat == "json" {
+		h = slog.NewJSONHandler(w, opts)
+	}
+	log := slog.New(redact.Handler(h))
+	slog.SetDefault(log)
+	return log
+}
+
+// build constructs every component from the configuration.
+func build(cfg config.Config, log *slog.Logger) (http.Handler, error) {
+	var xc http.Handler
+	if cfg.XCProxy {
+		ups, err := xcproxy.ParseUpstreams(cfg.XCUpstreams)
+		if err != nil {
+			return nil, fmt.Errorf("configuration: %w", err)
+		}
+		h, err := xcproxy.New(xcproxy.Config{Upstreams: ups, Logger: log})
+		if err != nil {
+			return nil, err
+		}
+		xc = h
+	}
+	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log}
+	if cfg.Mode == config.ModeStandard {
+		backend, err := newBackend(cfg)
+		if err != nil {
+			return nil, err
+		}
+		deps.Backend = backend
+	}
+	return httpapi.NewServer(deps), nil
+}
+
+// newBackend builds the catalogue, providers and logo fetchers.
+func newBackend(cfg config.Config) (*scene.Service, error) {
+	cat, err := catalog.New(cfg.Getenv)
+	if err != nil {
+		return nil, fmt.Errorf("league catalogue: %w", err)
+	}
+	ua := cfg.UserAgent
+	if ua == "" {
+		ua = buildinfo.UserAgent()
+	}
+	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua}
+	client := fetch.NewClient(fcfg)
+	provider := espn.New(espn.Config{
+		SiteURL: cfg.ESPNSiteURL, CoreURL: cfg.ESPNCoreURL, CDNURL: cfg.ESPNCDNURL,
+		UserAgent: ua, Client: client,
+	})
+	sc := scene.Config{
+		Catalog:   cat,
+		Providers: map[string]catalog.Provider{provider.ID(): provider},
+		Discover:  provider.Discover,
+		Logos:     fetch.New(client, fcfg),
+	}
+	if cfg.AllowEventOverlays {
+		ocfg := fcfg
+		ocfg.AllowInsecure = cfg.AllowInsecureOverlay
+		sc.Overlays = fetch.New(fetch.NewPublicClient(ocfg), ocfg)
+		if len(cfg.OverlayHosts) > 0 {
+			tcfg := fcfg
+			tcfg.AllowInsecure = true
+			sc.TrustedOverlays = fetch.New(fetch.NewPublicClient(tcfg), tcfg)
+			sc.TrustedOverlayHosts = cfg.OverlayHosts
+		}
+	}
+	return scene.New(sc), nil
+}
