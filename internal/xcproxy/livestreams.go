@@ -239,6 +239,9 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 	if l.n > l.max {
 		return 0, errItemTooLarge
 	}
+	if room := l.max - l.n + 1; int64(len(p)) > room {
+		p = p[:room]
+	}
 	n, err := l.r.Read(p)
 	l.n += int64(n)
 	return n, err
