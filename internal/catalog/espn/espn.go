@@ -1,0 +1,132 @@
+// Package espn is the ESPN team provider of gamethumbs: team lists from
+// ESPN's site API, league logos from its core API (with the CDN as a
+// fallback) and discovery of unconfigured league codes for fallback=true.
+//
+// Provider data is cached in memory for Config.TeamTTL. Concurrent loads of
+// one league share one request, and when a reload fails the last good data
+// is served. ESPN answers are decoded leniently (ids as numbers or strings,
+// missing or null fields) and never cause a panic.
+package espn
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"gamethumbs/internal/cache"
+	"gamethumbs/internal/catalog"
+)
+
+// ID is the provider id of ESPN in the league table.
+const ID = "espn"
+
+// Default endpoints, user agent and cache lifetime.
+const (
+	DefaultSiteURL   = "https://site.api.espn.com"
+	DefaultCoreURL   = "https://sports.core.api.espn.com"
+	DefaultCDNURL    = "https://a.espncdn.com"
+	DefaultUserAgent = "gamethumbs"
+	DefaultTeamTTL   = 24 * time.Hour
+)
+
+// defaultLoadTimeout bounds one load (a team list, a league object, the
+// whole discovery) when the client has no timeout of its own. Loads run
+// detached from the request that started them (other requests wait on
+// them too), so they need a bound of their own.
+const defaultLoadTimeout = 30 * time.Second
+
+// Config configures a Provider. Zero fields take the defaults above.
+type Config struct {
+	SiteURL string // site API base ("https://site.api.espn.com"), no trailing slash needed
+	CoreURL string // core API base ("https://sports.core.api.espn.com")
+	CDNURL  string // logo CDN base ("https://a.espncdn.com")
+	// UserAgent is sent with every request. Empty means DefaultUserAgent.
+	UserAgent string
+	// Client makes the requests; its Timeout bounds each load (nil means a
+	// client with a 10 s timeout).
+	Client *http.Client
+	// TeamTTL is how long team lists, league logos and the discovery index
+	// are kept before a reload. Zero means 24 hours.
+	TeamTTL time.Duration
+}
+
+// Provider is the ESPN implementation of catalog.Provider. It is safe for
+// concurrent use.
+type Provider struct {
+	site, core, cdn string
+	userAgent       string
+	client          *http.Client
+	loadTimeout     time.Duration
+
+	teams     *cache.Store[[]catalog.Team]
+	logos     *cache.Store[logoPair]
+	discovery *cache.Store[leagueIndex]
+
+	mu         sync.Mutex
+	logoFailed map[string]time.Time // league key → last core API failure
+}
+
+var _ catalog.Provider = (*Provider)(nil)
+
+// New returns a Provider for cfg.
+func New(cfg Config) *Provider {
+	base := func(s, def string) string {
+		if s == "" {
+			s = def
+		}
+		return strings.TrimRight(s, "/")
+	}
+	p := &Provider{
+		site:      base(cfg.SiteURL, DefaultSiteURL),
+		core:      base(cfg.CoreURL, DefaultCoreURL),
+		cdn:       base(cfg.CDNURL, DefaultCDNURL),
+		userAgent: cfg.UserAgent,
+		client:    cfg.Client,
+
+		logoFailed: make(map[string]time.Time),
+	}
+	if p.userAgent == "" {
+		p.userAgent = DefaultUserAgent
+	}
+	if p.client == nil {
+		p.client = &http.Client{Timeout: 10 * time.Second}
+	}
+	p.loadTimeout = p.client.Timeout
+	if p.loadTimeout <= 0 {
+		p.loadTimeout = defaultLoadTimeout
+	}
+	ttl := cfg.TeamTTL
+	if ttl <= 0 {
+		ttl = DefaultTeamTTL
+	}
+	p.teams = cache.NewStore[[]catalog.Team](ttl)
+	p.logos = cache.NewStore[logoPair](ttl)
+	p.discovery = cache.NewStore[leagueIndex](ttl)
+	return p
+}
+
+// ID returns "espn".
+func (p *Provider) ID() string { return ID }
+
+// load wraps a loader so that it runs under the provider's own deadline.
+func load[V any](p *Provider, f func(context.Context) (V, error)) func(context.Context) (V, error) {
+	return func(ctx context.Context) (V, error) {
+		ctx, cancel := context.WithTimeout(ctx, p.loadTimeout)
+		defer cancel()
+		return f(ctx)
+	}
+}
+
+// callerError turns an error of the cache (the caller's own context ending
+// while it waited) into the error type callers expect; errors produced by
+// a load pass through.
+func callerError(err error) error {
+	var ue *catalog.UpstreamError
+	if err == nil || errors.As(err, &ue) || errors.Is(err, catalog.ErrNotCovered) {
+		return err
+	}
+	return upstreamError(err)
+}
