@@ -1,6 +1,8 @@
 // Package catalog holds the domain types of gamethumbs: leagues, teams,
 // the Provider interface that sports-data sources implement, and the
-// errors that callers map to HTTP statuses. It does no I/O of its own.
+// errors that callers map to HTTP statuses. It also holds the configured
+// leagues (Catalog, from an embedded table) and the NCAA shorthand map
+// (NCAASport). It does no I/O of its own.
 package catalog
 
 import "context"

@@ -44,6 +44,16 @@ var accentBase = func() map[rune]rune {
 // accented Latin letters by their base letter: "Segunda División" becomes
 // "segunda division".
 func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s) // no allocation when s is already lower case
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
