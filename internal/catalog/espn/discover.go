@@ -17,6 +17,8 @@ const (
 	maxLeaguesPer    = 2000
 	maxCodeLen       = 64
 	discoveryWorkers = 4
+	// discoveryTimeFactor multiplies the load timeout for the whole index.
+	discoveryTimeFactor = 3
 )
 
 // leagueIndex maps a lower-case ESPN league slug to its sport and slug as
@@ -44,7 +46,9 @@ func (p *Provider) Discover(ctx context.Context, code string) (catalog.League, e
 	if !validCode(c) {
 		return catalog.League{}, &catalog.UnknownLeagueError{Code: code}
 	}
-	idx, err := p.discovery.Get(ctx, "leagues", load(p, p.loadIndex))
+	// Discovery makes one request per sport (about fifty), a few at a
+	// time, so it gets a longer bound than a single load.
+	idx, err := p.discovery.Get(ctx, "leagues", loadWithin(discoveryTimeFactor*p.loadTimeout, p.loadIndex))
 	if err != nil {
 		return catalog.League{}, callerError(err)
 	}

@@ -113,8 +113,13 @@ func (p *Provider) ID() string { return ID }
 
 // load wraps a loader so that it runs under the provider's own deadline.
 func load[V any](p *Provider, f func(context.Context) (V, error)) func(context.Context) (V, error) {
+	return loadWithin(p.loadTimeout, f)
+}
+
+// loadWithin wraps a loader so that it runs under deadline d.
+func loadWithin[V any](d time.Duration, f func(context.Context) (V, error)) func(context.Context) (V, error) {
 	return func(ctx context.Context) (V, error) {
-		ctx, cancel := context.WithTimeout(ctx, p.loadTimeout)
+		ctx, cancel := context.WithTimeout(ctx, d)
 		defer cancel()
 		return f(ctx)
 	}
