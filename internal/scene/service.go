@@ -37,6 +37,7 @@ type Config struct {
 type Service struct {
 	cfg    Config
 	colors sync.Map // logo URL → [2]colorx.RGB extracted from the logo
+	found  findMemo // (league, query) → roster index
 }
 
 // New returns a Service.
@@ -140,7 +141,7 @@ func (s *Service) search(ctx context.Context, l catalog.League, query string, vi
 	if err != nil {
 		return catalog.Team{}, l, false, err
 	}
-	if i, ok := match.Find(query, list); ok {
+	if i, ok := s.find(l.Code, query, list); ok {
 		return list[i], l, true, nil
 	}
 	if suggestions != nil && len(*suggestions) < 5 {

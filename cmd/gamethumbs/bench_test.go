@@ -1,0 +1,89 @@
+package main
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"gamethumbs/internal/config"
+	"gamethumbs/internal/espntest"
+)
+
+// newHandler builds the whole service handler against a fake ESPN, for
+// benchmarks that measure our code rather than the loopback network.
+func newHandler(b *testing.B, extra map[string]string) http.Handler {
+	b.Helper()
+	fake := espntest.New(b)
+	env := map[string]string{
+		"RATE_LIMIT_PER_MINUTE": "0",
+		"ESPN_SITE_API_URL":     fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
+	}
+	for k, v := range extra {
+		env[k] = v
+	}
+	cfg, err := config.Load(func(k string) string { return env[k] })
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, err := build(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return h
+}
+
+func serveOnce(b *testing.B, h http.Handler, path string, header ...string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code >= 400 {
+		b.Fatalf("GET %s = %d %s", path, rec.Code, rec.Body.String())
+	}
+	return rec
+}
+
+// BenchmarkRawWarm is a /raw request whose team list is already cached.
+func BenchmarkRawWarm(b *testing.B) {
+	h := newHandler(b, nil)
+	serveOnce(b, h, "/nba/lakers/raw")
+	b.ReportAllocs()
+	for b.Loop() {
+		serveOnce(b, h, "/nba/lakers/raw")
+	}
+}
+
+// BenchmarkThumbCached is a matchup thumbnail served from the image cache.
+func BenchmarkThumbCached(b *testing.B) {
+	h := newHandler(b, nil)
+	serveOnce(b, h, "/nba/lakers/celtics/thumb")
+	b.ReportAllocs()
+	for b.Loop() {
+		serveOnce(b, h, "/nba/lakers/celtics/thumb")
+	}
+}
+
+// BenchmarkThumbNotModified is the 304 path of a cached thumbnail.
+func BenchmarkThumbNotModified(b *testing.B) {
+	h := newHandler(b, nil)
+	etag := serveOnce(b, h, "/nba/lakers/celtics/thumb").Header().Get("ETag")
+	b.ReportAllocs()
+	for b.Loop() {
+		serveOnce(b, h, "/nba/lakers/celtics/thumb", "If-None-Match", etag)
+	}
+}
+
+// BenchmarkThumbRenderWarmLogos renders a matchup thumbnail every time
+// (image cache off) with provider data and logos warm.
+func BenchmarkThumbRenderWarmLogos(b *testing.B) {
+	h := newHandler(b, map[string]string{"IMAGE_CACHE_HOURS": "0"})
+	serveOnce(b, h, "/nba/lakers/celtics/thumb")
+	b.ReportAllocs()
+	for b.Loop() {
+		serveOnce(b, h, "/nba/lakers/celtics/thumb")
+	}
+}
