@@ -12,14 +12,16 @@ import (
 // over the logo's visible pixels, of the WCAG contrast ratio between the
 // pixel and bg, each capped at contrastCap (beyond that more contrast adds
 // nothing to legibility). The default logo (Logo, meant for light
-// backgrounds) is kept unless the other variant's visibility is at least
-// switchRatio times higher and higher by switchMargin: a dark logo on a dark
-// side is replaced by its light-on-dark variant, while two variants that
-// both read well keep the default.
+// backgrounds) is kept when its visibility is already goodVisibility (the
+// WCAG AA text ratio) or more, or unless the other variant's visibility is
+// at least switchRatio times higher and higher by switchMargin: a dark logo
+// on a dark side is replaced by its light-on-dark variant, while two
+// variants that both read well keep the default.
 const (
-	contrastCap  = 7.0
-	switchRatio  = 1.25
-	switchMargin = 0.5
+	contrastCap    = 7.0
+	goodVisibility = 4.5
+	switchRatio    = 1.25
+	switchMargin   = 0.5
 )
 
 // visibility scores how well img stands out on bg (1 = invisible, up to
@@ -50,7 +52,11 @@ func pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
 	case def == nil:
 		return dark
 	}
-	vd, vk := visibility(def, bg), visibility(dark, bg)
+	vd := visibility(def, bg)
+	if vd >= goodVisibility {
+		return def
+	}
+	vk := visibility(dark, bg)
 	if vk >= vd*switchRatio && vk-vd >= switchMargin {
 		return dark
 	}

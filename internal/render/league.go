@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"math"
 
 	"gamethumbs/internal/colorx"
@@ -14,9 +15,13 @@ var (
 
 // radialBackground fills the canvas with the dark radial gradient of league
 // and team images: g0 in the centre to g1 at 0.8 max(W, H).
+// The layer is cached per colours and size.
 func (p *painter) radialBackground(g0, g1 colorx.RGB) {
-	fillRadial(p.dst, p.W/2, p.H/2, 0.8*max(p.W, p.H),
-		opaqueStops([]float64{0, 0.3, 0.6, 0.85, 1}, g0, g0, colorx.Mix(g0, g1, 0.5), g1, g1))
+	key := layerKey{kind: "radial", params: [6]uint32{rgbKey(g0), rgbKey(g1)}}
+	drawLayer(p.dst, p.dst.Rect, key, func(l *image.RGBA) {
+		fillRadial(l, p.W/2, p.H/2, 0.8*max(p.W, p.H),
+			opaqueStops([]float64{0, 0.3, 0.6, 0.85, 1}, g0, g0, colorx.Mix(g0, g1, 0.5), g1, g1))
+	})
 }
 
 // league draws the league image (§5.6): a dark radial gradient tinted by the

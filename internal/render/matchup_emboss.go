@@ -11,23 +11,48 @@ import (
 
 // Styles 99 (3D embossed panels, reflections, metallic VS badge) and 98
 // (the same plus the league logo at the top), §5.3.
+//
+// Thumbnails use two side-by-side panels as the reference does. Covers
+// stack them (team A on top), like style 1's horizontal split: the
+// reference's narrow side-by-side portrait panels left the logos at a
+// quarter of the width. On a style-98 cover the top team's logo moves into
+// the space below the league logo.
 func (p *painter) emboss(sd [2]*side, withLeague bool) error {
 	W, H := p.W, p.H
-	half := int(math.Round(W / 2))
-	panels := [2]image.Rectangle{image.Rect(0, 0, half, p.o.Height), image.Rect(half, 0, p.o.Width, p.o.Height)}
+	leagueSize := 0.2 * p.m
+	leagueTop := max(float64(p.px(12)), math.Round(0.03*H))
+	var panels [2]image.Rectangle
+	if p.portrait {
+		half := int(math.Round(H / 2))
+		panels = [2]image.Rectangle{image.Rect(0, 0, p.o.Width, half), image.Rect(0, half, p.o.Width, p.o.Height)}
+	} else {
+		half := int(math.Round(W / 2))
+		panels = [2]image.Rectangle{image.Rect(0, 0, half, p.o.Height), image.Rect(half, 0, p.o.Width, p.o.Height)}
+	}
 	var steps []func()
 	for i, s := range sd {
 		dst := p.dst.SubImage(panels[i]).(*image.RGBA)
-		steps = append(steps, func() { p.embossPanel(dst, s) })
+		var inset [2]float64
+		if i == 0 && p.portrait && withLeague {
+			// Keep clear of the league logo above and the VS badge below.
+			inset = [2]float64{leagueTop + leagueSize, 0.076 * p.m}
+		}
+		steps = append(steps, func() { p.embossPanel(dst, s, inset) })
 	}
 	steps = append(steps,
 		func() { // divider: dark-light-dark across its width
 			w := float64(max(2, p.px(6)))
-			x0 := W/2 - w/2
+			stops := []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
 			var pb path
+			if p.portrait {
+				y0 := H/2 - w/2
+				pb.rect(0, y0, W, y0+w)
+				pb.fillPaint(p.dst, newLinear(0, y0, 0, y0+w, stops))
+				return
+			}
+			x0 := W/2 - w/2
 			pb.rect(x0, 0, x0+w, H)
-			pb.fillPaint(p.dst, newLinear(x0, 0, x0+w, 0, []stop{
-				{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}))
+			pb.fillPaint(p.dst, newLinear(x0, 0, x0+w, 0, stops))
 		},
 		func() { p.vsBadge(W/2, H/2, 0.076*p.m) },
 		func() {
@@ -35,24 +60,52 @@ func (p *painter) emboss(sd [2]*side, withLeague bool) error {
 				return
 			}
 			lg := p.s.League
-			size := 0.2 * p.m
-			top := max(float64(p.px(12)), math.Round(0.03*H))
 			logo := pickLogo(lg.Logo, lg.LogoDark, colorx.Mix(sd[0].color, sd[1].color, 0.5))
-			p.drawLogo(p.dst, logo, false, W/2, top+size/2, size, shadowLogoStrong)
+			p.drawLogo(p.dst, logo, false, W/2, leagueTop+leagueSize/2, leagueSize, shadowLogoStrong)
 		})
 	return p.steps(steps...)
 }
 
 // embossPanel paints one team's panel into dst (a sub-image of the canvas).
-func (p *painter) embossPanel(dst *image.RGBA, s *side) {
+// inset reserves space at the top and bottom of the panel (style 98
+// covers): the hero logo is centred in what remains.
+func (p *painter) embossPanel(dst *image.RGBA, s *side, inset [2]float64) {
 	r := dst.Rect
 	pw, ph := float64(r.Dx()), float64(r.Dy())
 	cx, cy := float64(r.Min.X)+pw/2, float64(r.Min.Y)+ph/2
-	fillRect(dst, r, rgba(s.color))
-	overPaint(dst, newRadial(cx, cy, 10*p.k, 0.8*pw, []stop{
-		{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}))
 	short := min(pw, ph)
 	hero := 0.5 * short
+	if inset[0] > 0 {
+		avail := ph - inset[0] - inset[1]
+		cy = float64(r.Min.Y) + inset[0] + avail/2
+		hero = min(hero, 0.7*avail)
+	}
+	var logo image.Image
+	var li logoInfo
+	if s.name == "" && s.initial == "" {
+		if logo = pickLogo(s.logo, s.logoDark, s.color); logo != nil {
+			var ok bool
+			if li, ok = normalised(logo); !ok {
+				logo = nil
+			}
+		}
+	}
+	e := max(1, p.px(2.2))
+	key := layerKey{kind: "emboss", img: logo, params: [6]uint32{rgbKey(s.color), uint32(e)}}
+	drawLayer(p.dst, r, key, func(l *image.RGBA) {
+		lw, lh := float64(l.Rect.Dx()), float64(l.Rect.Dy())
+		fillRect(l, l.Rect, rgba(s.color))
+		overPaint(l, newRadial(lw/2, lh/2, 10*p.k, 0.8*max(lw, lh), []stop{
+			{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}))
+		if logo == nil {
+			return
+		}
+		// Emboss texture: the logo's silhouette at 1.7x the panel's short
+		// side, lit from the top left.
+		sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*min(lw, lh))
+		sil := silhouette(logo, li, sw, sh)
+		embossTexture(l, sil, int(math.Round(lw/2-float64(sw)/2)), int(math.Round(lh/2-float64(sh)/2)), e)
+	})
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -61,20 +114,9 @@ func (p *painter) embossPanel(dst *image.RGBA, s *side) {
 		tb := fitText(fontBlack, s.initial, hero, hero, 0.6*hero, 1, 1.15)
 		p.drawText(dst, tb, cx, cy, standInGrey, 1, true, nil)
 		return
-	}
-	logo := pickLogo(s.logo, s.logoDark, s.color)
-	if logo == nil {
+	case logo == nil:
 		return
 	}
-	li, ok := normalised(logo)
-	if !ok {
-		return
-	}
-	// Emboss texture: the logo's silhouette at 1.7x the panel's short side,
-	// lit from the top left.
-	sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*short)
-	sil := silhouette(logo, li, sw, sh)
-	embossTexture(dst, sil, int(math.Round(cx-float64(sw)/2)), int(math.Round(cy-float64(sh)/2)), max(1, p.px(2.2)))
 	// Hero logo with its shadow, then a fading reflection below it.
 	rect := p.drawLogo(dst, logo, s.grey, cx, cy, hero, shadowHero)
 	hw, hh := rect.Dx(), rect.Dy()

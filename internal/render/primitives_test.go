@@ -1,0 +1,141 @@
+package render
+
+import (
+	"container/list"
+	"image"
+	"image/color"
+	"math"
+	"testing"
+)
+
+func TestDiv255(t *testing.T) {
+	for x := uint32(0); x <= 255*255+255; x++ {
+		want := uint32(math.Round(float64(x) / 255))
+		if got := div255(x); got != want {
+			t.Fatalf("div255(%d) = %d, want %d", x, got, want)
+		}
+	}
+}
+
+func TestTrimBounds(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(10, 20, 60, 80))
+	tests := []struct {
+		name string
+		set  []image.Point
+		a    uint8
+		want image.Rectangle
+	}{
+		{"empty", nil, 255, image.Rectangle{}},
+		{"faint pixels ignored", []image.Point{{15, 25}}, trimAlpha, image.Rectangle{}},
+		{"one pixel", []image.Point{{15, 25}}, 255, image.Rect(15, 25, 16, 26)},
+		{"two corners", []image.Point{{12, 30}, {40, 70}}, 200, image.Rect(12, 30, 41, 71)},
+	}
+	for _, tt := range tests {
+		clear(img.Pix)
+		for _, p := range tt.set {
+			img.SetNRGBA(p.X, p.Y, color.NRGBA{1, 2, 3, tt.a})
+		}
+		if got := trimBounds(img); got != tt.want {
+			t.Errorf("trimBounds(%s) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestBoxBlurKeepsMassAndSpreads(t *testing.T) {
+	m := image.NewAlpha(image.Rect(0, 0, 41, 41))
+	for y := 15; y < 26; y++ {
+		for x := 15; x < 26; x++ {
+			m.Pix[y*41+x] = 255
+		}
+	}
+	var before int
+	for _, v := range m.Pix {
+		before += int(v)
+	}
+	boxBlur(m, 3)
+	var after int
+	for _, v := range m.Pix {
+		after += int(v)
+	}
+	if d := math.Abs(float64(after-before)) / float64(before); d > 0.03 {
+		t.Errorf("boxBlur mass %d -> %d (%.1f%%), want within 3%%", before, after, 100*d)
+	}
+	if c, edge := m.Pix[20*41+20], m.Pix[20*41+12]; c < 150 || edge == 0 || edge >= c {
+		t.Errorf("boxBlur centre %d, outside edge %d: want a soft falloff", c, edge)
+	}
+}
+
+func TestSlantedBandCoverage(t *testing.T) {
+	dst := image.NewRGBA(image.Rect(0, 0, 100, 50))
+	// Vertical band from x=20.5 to 30.5: pixels 21..29 full, 20 and 30 half.
+	slantedBand(dst, 20.5, 0, 10, color.RGBA{255, 255, 255, 255})
+	for _, tt := range []struct {
+		x    int
+		want uint8
+	}{{19, 0}, {20, 128}, {21, 255}, {29, 255}, {30, 128}, {31, 0}} {
+		if got := dst.RGBAAt(tt.x, 10).A; int(got)-int(tt.want) > 1 || int(tt.want)-int(got) > 1 {
+			t.Errorf("slantedBand pixel x=%d alpha = %d, want %d", tt.x, got, tt.want)
+		}
+	}
+}
+
+func TestBlitOverAndGreyscale(t *testing.T) {
+	dst := image.NewRGBA(image.Rect(0, 0, 4, 1))
+	fillRect(dst, dst.Rect, color.RGBA{0, 0, 200, 255})
+	src := image.NewRGBA(image.Rect(0, 0, 3, 1))
+	src.SetRGBA(0, 0, color.RGBA{255, 0, 0, 255}) // opaque red
+	src.SetRGBA(1, 0, color.RGBA{0, 64, 0, 128})  // half green (premultiplied)
+	blitOver(dst, src, image.Pt(1, 0))
+	want := []color.RGBA{{0, 0, 200, 255}, {255, 0, 0, 255}, {0, 64, 100, 255}, {0, 0, 200, 255}}
+	for x, w := range want {
+		if got := dst.RGBAAt(x, 0); got != w {
+			t.Errorf("blitOver pixel %d = %v, want %v", x, got, w)
+		}
+	}
+	g := greyscaleOf(src, loserOpacity)
+	for x := range 3 {
+		c := g.RGBAAt(x, 0)
+		if c.R != c.G || c.G != c.B || c.R > c.A {
+			t.Errorf("greyscaleOf pixel %d = %v, want grey with R<=A", x, c)
+		}
+	}
+	if a := g.RGBAAt(0, 0).A; a < 89 || a > 90 { // 255 * 0.35 = 89.25
+		t.Errorf("greyscaleOf opaque alpha = %d, want 89 or 90 (35 %%)", a)
+	}
+}
+
+func TestPathCircleArea(t *testing.T) {
+	var p path
+	p.circle(50, 50, 30)
+	m := p.mask(image.Rect(0, 0, 100, 100))
+	var sum float64
+	for _, v := range m.Pix {
+		sum += float64(v) / 255
+	}
+	if want := math.Pi * 900; math.Abs(sum-want)/want > 0.01 {
+		t.Errorf("circle r=30 coverage = %.0f, want %.0f (±1%%)", sum, want)
+	}
+}
+
+func TestCacheEvictsByBytes(t *testing.T) {
+	c := &lru{max: 100, ll: list.New(), items: map[any]*list.Element{}}
+	c.put("a", 1, 60)
+	c.put("b", 2, 30)
+	if _, ok := c.get("a"); !ok { // a becomes most recent
+		t.Fatal("get(a) missed right after put")
+	}
+	c.put("c", 3, 30) // over budget: evicts b, the least recently used
+	if _, ok := c.get("b"); ok {
+		t.Error("get(b) hit, want it evicted")
+	}
+	if _, ok := c.get("a"); !ok {
+		t.Error("get(a) missed, want it kept")
+	}
+	if c.used != 90 {
+		t.Errorf("used = %d, want 90", c.used)
+	}
+	c.put("huge", 4, 1000) // larger than the budget: not stored
+	if _, ok := c.get("huge"); ok {
+		t.Error("an entry larger than the budget was stored")
+	}
+}
