@@ -222,4 +222,3 @@ func FuzzTeamList(f *testing.F) {
 		}
 	})
 }
-
