@@ -1,0 +1,202 @@
+package scene
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/espntest"
+	"gamethumbs/internal/render"
+)
+
+var ctx = context.Background()
+
+func TestLeagueResolution(t *testing.T) {
+	s, _ := newTestService(t)
+	for _, id := range []string{"nba", "NBA", "National Basketball Association", "premier league", "eng.1"} {
+		if _, err := s.League(ctx, id, false); err != nil {
+			t.Errorf("League(%q) = %v", id, err)
+		}
+	}
+	var unknown *catalog.UnknownLeagueError
+	if _, err := s.League(ctx, "xfl", false); !errors.As(err, &unknown) {
+		t.Errorf("League(xfl) without fallback = %v, want UnknownLeagueError", err)
+	}
+	l, err := s.League(ctx, "xfl", true)
+	if err != nil || !l.Temporary || l.Sport != "football" || l.Slug != "xfl" {
+		t.Errorf("League(xfl, fallback) = %+v, %v; want a temporary football/xfl league", l, err)
+	}
+	if _, err := s.League(ctx, "no such league!", true); !errors.As(err, &unknown) {
+		t.Errorf("League(garbage, fallback) = %v, want UnknownLeagueError without a provider call", err)
+	}
+}
+
+func TestTeamRecordColours(t *testing.T) {
+	s, _ := newTestService(t)
+	epl, _ := s.League(ctx, "epl", false)
+	// Brentford has no colours at the provider: they come from its logo.
+	tm, err := s.Team(ctx, epl, "brentford")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{tm.Color, tm.AlternateColor} {
+		if len(c) != 7 || c[0] != '#' {
+			t.Errorf("extracted colour %q is not #rrggbb", c)
+		}
+	}
+	nba, _ := s.League(ctx, "nba", false)
+	tm, _ = s.Team(ctx, nba, "celtics")
+	if tm.Color != "#008348" {
+		t.Errorf("provider colour = %q, want #008348", tm.Color)
+	}
+}
+
+func TestUnknownTeamSuggestsAtMostFive(t *testing.T) {
+	s, _ := newTestService(t)
+	nba, _ := s.League(ctx, "nba", false)
+	_, err := s.Team(ctx, nba, "lakrs")
+	var unknown *catalog.UnknownTeamError
+	if !errors.As(err, &unknown) {
+		t.Fatalf("Team(lakrs) = %v, want UnknownTeamError", err)
+	}
+	if len(unknown.Suggestions) == 0 || len(unknown.Suggestions) > 5 || unknown.Suggestions[0] != "Los Angeles Lakers" {
+		t.Errorf("suggestions = %v, want ≤5 starting with Los Angeles Lakers", unknown.Suggestions)
+	}
+}
+
+// rosterJSON builds an ESPN-shaped team list.
+func rosterJSON(teams ...[3]string) []byte {
+	var b strings.Builder
+	b.WriteString(`{"sports":[{"leagues":[{"teams":[`)
+	for i, t := range teams {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"team":{"id":%q,"location":%q,"nickname":%q,"displayName":"%s %s","abbreviation":%q}}`, t[0], t[1], t[2], t[1], t[2], strings.ToUpper(t[2][:3]))
+	}
+	b.WriteString(`]}]}]}`)
+	return []byte(b.String())
+}
+
+func TestFallbackLeagueIsSearched(t *testing.T) {
+	s, fake := newTestService(t)
+	// ncaavb has no roster at ESPN; its fallback league ncaam has.
+	fake.SetResponse(espntest.TeamsPath("basketball", "mens-college-basketball"), 200, "application/json",
+		rosterJSON([3]string{"150", "Duke", "Blue Devils"}, [3]string{"153", "North Carolina", "Tar Heels"}))
+	l, _ := s.League(ctx, "ncaavb", false)
+	tm, err := s.Team(ctx, l, "duke")
+	if err != nil || tm.ID != "150" {
+		t.Fatalf("ncaavb duke = %+v, %v; want the ncaam team 150", tm, err)
+	}
+}
+
+func TestPrepareKeysAreCanonical(t *testing.T) {
+	s, _ := newTestService(t)
+	base := Request{Kind: render.KindThumb, Width: 1440, Height: 1080, Style: 1, LeagueLogo: true}
+	key := func(league string, teams ...string) string {
+		r := base
+		r.League, r.Teams = league, teams
+		job, err := s.Prepare(ctx, r)
+		if err != nil {
+			t.Fatalf("Prepare(%s %v) = %v", league, teams, err)
+		}
+		return job.Key()
+	}
+	a := key("nba", "lakers", "celtics")
+	for _, other := range [][]string{{"LAKERS", "Celtics"}, {"lal", "bos"}, {"los angeles lakers", "boston"}} {
+		if k := key("NBA", other...); k != a {
+			t.Errorf("key for %v = %q, want %q", other, k, a)
+		}
+	}
+	if key("nba", "celtics", "lakers") == a {
+		t.Error("swapped teams share a key")
+	}
+}
+
+func TestPrepareFallbackAndWinner(t *testing.T) {
+	s, _ := newTestService(t)
+	req := Request{Kind: render.KindThumb, League: "nba", Width: 1440, Height: 1080, Style: 1}
+
+	r := req
+	r.Teams = []string{"lakers", "nosuchteam"}
+	var unknown *catalog.UnknownTeamError
+	if _, err := s.Prepare(ctx, r); !errors.As(err, &unknown) {
+		t.Fatalf("missing team without fallback = %v", err)
+	}
+	r.Fallback = true
+	job, err := s.Prepare(ctx, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rj := job.(*renderJob)
+	if len(rj.sides) != 2 || rj.sides[0].missing || !rj.sides[1].missing {
+		t.Errorf("fallback sides = %+v, want the second missing", rj.sides)
+	}
+
+	r = req
+	r.Teams, r.Fallback = []string{"nosuchteam"}, true
+	job, _ = s.Prepare(ctx, r)
+	if rj := job.(*renderJob); len(rj.sides) != 0 {
+		t.Errorf("single missing team with fallback: %d sides, want the league image", len(rj.sides))
+	}
+
+	r = req
+	r.Teams, r.Winner = []string{"lakers", "celtics"}, "boston"
+	job, _ = s.Prepare(ctx, r)
+	rj = job.(*renderJob)
+	if !rj.sides[0].loser || rj.sides[1].loser {
+		t.Errorf("winner=boston: losers %v %v, want the Lakers", rj.sides[0].loser, rj.sides[1].loser)
+	}
+	r.Winner = "nobody at all"
+	job, err = s.Prepare(ctx, r)
+	if err != nil || job.(*renderJob).sides[0].loser || job.(*renderJob).sides[1].loser {
+		t.Errorf("winner matching neither team: err %v, want both in colour", err)
+	}
+}
+
+func TestRawLogoVariants(t *testing.T) {
+	s, fake := newTestService(t)
+	req := Request{Kind: render.KindLogo, League: "nba", Teams: []string{"lakers"}, Variant: "dark"}
+	job, err := s.Prepare(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "raw|" + fake.CDNURL + "/i/teamlogos/nba/500-dark/lal.png"; job.Key() != want {
+		t.Errorf("dark logo key = %q, want %q", job.Key(), want)
+	}
+	out, err := job.Render(ctx)
+	if err != nil || out.ContentType != "image/png" || len(out.Data) == 0 {
+		t.Errorf("dark logo = %d bytes %q, %v", len(out.Data), out.ContentType, err)
+	}
+	// A JPEG logo keeps its type.
+	req.Teams, req.Variant = []string{"grizzlies"}, "light"
+	job, _ = s.Prepare(ctx, req)
+	if out, err := job.Render(ctx); err != nil || out.ContentType != "image/jpeg" {
+		t.Errorf("JPEG logo served as %q, %v", out.ContentType, err)
+	}
+}
+
+func TestLogoStyle5NeedsTheLeagueLogo(t *testing.T) {
+	s, _ := newTestService(t)
+	req := Request{Kind: render.KindLogo, League: "nba", Teams: []string{"lakers", "celtics"}, Style: 5, Width: 256, Height: 256, LeagueLogo: false}
+	job, err := s.Prepare(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var input *InputError
+	if _, err := job.Render(ctx); !errors.As(err, &input) {
+		t.Errorf("style 5 with logo=false = %v, want InputError", err)
+	}
+}
+
+func TestPaletteColoursAreDeterministic(t *testing.T) {
+	palette := []string{"#ef476f", "#ffd166", "#06d6a0", "#118ab2", "#073b4c"}
+	a1, b1 := paletteColors(palette, &catalog.Team{ID: "42"})
+	a2, b2 := paletteColors(palette, &catalog.Team{ID: "42"})
+	if a1 != a2 || b1 != b2 || a1 == b1 {
+		t.Errorf("palette picks %s/%s then %s/%s; want stable and distinct", a1, b1, a2, b2)
+	}
+}
