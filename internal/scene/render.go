@@ -54,7 +54,9 @@ func (j *renderJob) Render(ctx context.Context) (Output, error) {
 		return Output{}, err
 	}
 	var buf bytes.Buffer
-	if err := render.EncodePNG(&buf, img); err != nil {
+	err = render.EncodePNG(&buf, img)
+	render.Release(img) // the canvas goes back to the pool once encoded
+	if err != nil {
 		return Output{}, err
 	}
 	return Output{Data: buf.Bytes(), ContentType: "image/png"}, nil
