@@ -56,7 +56,7 @@ func appendWithGuide(dst, line []byte, guideURL string) ([]byte, bool) {
 	if rest < len(line) && !isBlank(line[rest]) {
 		return dst, false // e.g. #EXTM3UX: not a header
 	}
-	attrs, _ := parseAttrs(line, rest)
+	attrs, _ := parseAttrs(nil, line, rest)
 	cur, changed := 0, false
 	for _, a := range attrs {
 		if !equalFoldASCII(a.Key, "url-tvg") && !equalFoldASCII(a.Key, "x-tvg-url") &&

@@ -11,10 +11,11 @@ import (
 	"bytes"
 )
 
-// Attr is one key="value" attribute of an #EXTINF or #EXTM3U line.
+// Attr is one key="value" attribute of an #EXTINF or #EXTM3U line. Key
+// and Value alias the parsed line.
 type Attr struct {
-	Key   string // as written, e.g. "tvg-ID"
-	Value string // without the quotes; not unescaped (M3U has no escapes)
+	Key   []byte // as written, e.g. "tvg-ID"
+	Value []byte // without the quotes; not unescaped (M3U has no escapes)
 
 	wsStart  int // start of the blank run before the key
 	keyStart int
@@ -23,13 +24,14 @@ type Attr struct {
 }
 
 // Extinf is a parsed #EXTINF line: "#EXTINF:<duration> <attrs>,<name>".
+// Its byte slices alias the parsed line.
 type Extinf struct {
-	Duration string
+	Duration []byte
 	Attrs    []Attr
 	// Name is the display name: everything after the comma that ends the
 	// attribute list, as written (it may contain commas); empty if there
 	// is no such comma.
-	Name    string
+	Name    []byte
 	HasName bool
 
 	prefix int // length of leading blanks before "#EXTINF:"
@@ -38,22 +40,30 @@ type Extinf struct {
 
 // Attr returns the value of the first attribute named key, compared
 // without regard to ASCII case.
-func (e *Extinf) Attr(key string) (string, bool) {
+func (e *Extinf) Attr(key string) ([]byte, bool) {
 	for _, a := range e.Attrs {
 		if equalFoldASCII(a.Key, key) {
 			return a.Value, true
 		}
 	}
-	return "", false
+	return nil, false
 }
 
 // ParseExtinf parses one line (without its line ending). It reports false
-// when the line is not an #EXTINF line; leading blanks are allowed.
+// when the line is not an #EXTINF line; leading blanks are allowed. The
+// result aliases line.
 func ParseExtinf(line []byte) (Extinf, bool) {
 	var e Extinf
+	ok := e.parse(line)
+	return e, ok
+}
+
+// parse is ParseExtinf reusing e's attribute slice.
+func (e *Extinf) parse(line []byte) bool {
+	*e = Extinf{Attrs: e.Attrs[:0]}
 	p := skipBlanks(line, 0)
 	if !hasPrefixFold(line[p:], "#EXTINF:") {
-		return e, false
+		return false
 	}
 	e.prefix = p
 	i := skipBlanks(line, p+len("#EXTINF:"))
@@ -64,22 +74,21 @@ func ParseExtinf(line []byte) (Extinf, bool) {
 	if bytes.ContainsAny(line[start:i], "=\"'") {
 		i = start // no duration: the token is an attribute
 	}
-	e.Duration = string(line[start:i])
+	e.Duration = line[start:i]
 	e.durEnd = i
 	var nameAt int
-	e.Attrs, nameAt = parseAttrs(line, i)
+	e.Attrs, nameAt = parseAttrs(e.Attrs, line, i)
 	if nameAt >= 0 {
 		e.HasName = true
-		e.Name = string(line[nameAt:])
+		e.Name = line[nameAt:]
 	}
-	return e, true
+	return true
 }
 
 // parseAttrs reads attributes from line[i:] up to the comma that starts the
 // display name. It returns the attributes and the index of the name, or -1
 // when the line has no name. Tokens that are not key=value are skipped.
-func parseAttrs(line []byte, i int) ([]Attr, int) {
-	var attrs []Attr
+func parseAttrs(attrs []Attr, line []byte, i int) ([]Attr, int) {
 	for {
 		ws := i
 		i = skipBlanks(line, i)
@@ -100,23 +109,23 @@ func parseAttrs(line []byte, i int) ([]Attr, int) {
 			}
 			continue
 		}
-		a := Attr{Key: string(line[keyStart:i]), wsStart: ws, keyStart: keyStart}
+		a := Attr{Key: line[keyStart:i], wsStart: ws, keyStart: keyStart}
 		i++ // '='
 		a.valStart = i
 		if i < len(line) && (line[i] == '"' || line[i] == '\'') {
 			end, ok := closingQuote(line, i)
 			if !ok {
-				a.Value = string(line[i+1:])
+				a.Value = line[i+1:]
 				a.valEnd = len(line)
 				return append(attrs, a), -1
 			}
-			a.Value = string(line[i+1 : end])
+			a.Value = line[i+1 : end]
 			i = end + 1
 		} else {
 			for i < len(line) && !isBlank(line[i]) && line[i] != ',' {
 				i++
 			}
-			a.Value = string(line[a.valStart:i])
+			a.Value = line[a.valStart:i]
 		}
 		a.valEnd = i
 		attrs = append(attrs, a)
@@ -185,7 +194,7 @@ func hasPrefixFold(b []byte, prefix string) bool {
 	return true
 }
 
-func equalFoldASCII(a, b string) bool {
+func equalFoldASCII(a []byte, b string) bool {
 	if len(a) != len(b) {
 		return false
 	}

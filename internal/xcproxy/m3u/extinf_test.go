@@ -49,9 +49,9 @@ func TestParseExtinf(t *testing.T) {
 		}
 		var attrs []kv
 		for _, a := range e.Attrs {
-			attrs = append(attrs, kv{a.Key, a.Value})
+			attrs = append(attrs, kv{string(a.Key), string(a.Value)})
 		}
-		if e.Duration != tt.duration || !reflect.DeepEqual(attrs, tt.attrs) || e.Name != tt.name || e.HasName != tt.hasName {
+		if string(e.Duration) != tt.duration || !reflect.DeepEqual(attrs, tt.attrs) || string(e.Name) != tt.name || e.HasName != tt.hasName {
 			t.Errorf("ParseExtinf(%q) = (%q, %q, %q, %v), want (%q, %q, %q, %v)", tt.line,
 				e.Duration, attrs, e.Name, e.HasName, tt.duration, tt.attrs, tt.name, tt.hasName)
 		}

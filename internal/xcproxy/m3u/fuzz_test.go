@@ -54,14 +54,14 @@ func FuzzRewriter(f *testing.F) {
 			if !ok1 {
 				continue // a header
 			}
-			if !ok2 || before.Name != after.Name || !sameAttr(&before, &after, "tvg-id") || !sameAttr(&before, &after, "tvg-chno") {
+			if !ok2 || !bytes.Equal(before.Name, after.Name) || !sameAttr(&before, &after, "tvg-id") || !sameAttr(&before, &after, "tvg-chno") {
 				t.Fatalf("channel changed: %q -> %q", c, oc)
 			}
 			logos := 0
 			for _, a := range after.Attrs {
 				if equalFoldASCII(a.Key, "tvg-logo") {
 					logos++
-					if a.Value != "http://L/%22q%22.png" {
+					if string(a.Value) != "http://L/%22q%22.png" {
 						t.Fatalf("tvg-logo = %q in %q", a.Value, oc)
 					}
 				}
@@ -76,5 +76,5 @@ func FuzzRewriter(f *testing.F) {
 func sameAttr(a, b *Extinf, key string) bool {
 	x, ok1 := a.Attr(key)
 	y, ok2 := b.Attr(key)
-	return x == y && ok1 == ok2
+	return bytes.Equal(x, y) && ok1 == ok2
 }

@@ -2,9 +2,9 @@ package m3u
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
-	"strings"
 	"sync"
 )
 
@@ -38,6 +38,8 @@ type Rewriter struct {
 	src     *bufio.Reader
 	opt     Options
 	out     []byte // scratch for a rewritten line
+	e, f    Extinf // parsed line and its check, reused
+	quoted  []byte // scratch for the quoted logo
 	pending []byte // bytes ready for Read; may alias src's buffer
 	inLong  bool   // inside a line longer than MaxLine
 	err     error
@@ -126,19 +128,27 @@ func (r *Rewriter) rewrite(line []byte) []byte {
 	if r.opt.Logo == nil {
 		return line
 	}
-	e, ok := ParseExtinf(content)
-	if !ok {
+	e := &r.e
+	if !e.parse(content) {
 		return line
 	}
-	ch := Channel{Name: strings.TrimSpace(e.Name)}
-	ch.ID, _ = e.Attr("tvg-id")
-	ch.Number, _ = e.Attr("tvg-chno")
+	var ch Channel
+	if name := bytes.TrimSpace(e.Name); len(name) > 0 {
+		ch.Name = string(name)
+	}
+	if id, _ := e.Attr("tvg-id"); len(id) > 0 {
+		ch.ID = string(id)
+	}
+	if num, _ := e.Attr("tvg-chno"); len(num) > 0 {
+		ch.Number = string(num)
+	}
 	logo, ok := r.opt.Logo(ch)
 	if !ok {
 		return line
 	}
 	r.out = e.appendWithLogo(r.out[:0], content, logo)
-	if !sameChannel(&e, r.out, logo) {
+	r.quoted = appendQuoted(r.quoted[:0], logo)
+	if !sameChannel(e, &r.f, r.out, r.quoted[1:len(r.quoted)-1]) {
 		return line // junk quotes made the edit ambiguous: keep the line
 	}
 	r.changed++
@@ -146,26 +156,24 @@ func (r *Rewriter) rewrite(line []byte) []byte {
 	return r.out
 }
 
-// sameChannel reports whether the edited line reads back as the channel e
-// with exactly one tvg-logo holding logo.
-func sameChannel(e *Extinf, edited []byte, logo string) bool {
-	f, ok := ParseExtinf(edited)
-	if !ok || f.Name != e.Name || f.HasName != e.HasName {
+// sameChannel reports whether the edited line reads back (into f) as the
+// channel e with exactly one tvg-logo holding the written value.
+func sameChannel(e, f *Extinf, edited, written []byte) bool {
+	if !f.parse(edited) || !bytes.Equal(f.Name, e.Name) || f.HasName != e.HasName {
 		return false
 	}
 	for _, key := range [...]string{"tvg-id", "tvg-chno"} {
 		a, okA := e.Attr(key)
 		b, okB := f.Attr(key)
-		if a != b || okA != okB {
+		if !bytes.Equal(a, b) || okA != okB {
 			return false
 		}
 	}
 	logos := 0
-	want := string(appendQuoted(nil, logo))
 	for _, a := range f.Attrs {
 		if equalFoldASCII(a.Key, "tvg-logo") {
 			logos++
-			if a.Value != want[1:len(want)-1] {
+			if !bytes.Equal(a.Value, written) {
 				return false
 			}
 		}
