@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"gamethumbs/internal/espntest"
+)
+
+// The load benchmark starts the real binary against the fake ESPN and
+// drives it over loopback. It is off by default; run it with
+//
+//	go test ./cmd/gamethumbs -run TestLoad -load -v
+//
+// and -load.long for the 60-second bounded-memory run.
+var (
+	loadFlag     = flag.Bool("load", false, "run the load benchmark")
+	loadLongFlag = flag.Bool("load.long", false, "also run the 60 s distinct-images memory run")
+	loadDuration = flag.Duration("load.duration", 5*time.Second, "length of each throughput phase")
+)
+
+type loadTarget struct {
+	base string
+	pid  int
+}
+
+// startBinary builds gamethumbs and starts it with env, returning its URL.
+func startBinary(t *testing.T, env map[string]string) *loadTarget {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "gamethumbs")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "LOG_LEVEL=warn")
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if resp, err := http.Get(base + "/health"); err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("binary did not become healthy")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return &loadTarget{base: base, pid: cmd.Process.Pid}
+}
+
+// procKB reads a VmRSS/VmHWM style line of /proc/<pid>/status in kB.
+func procKB(pid int, field string) int {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return -1
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), field+":"); ok {
+			n, _ := strconv.Atoi(strings.Fields(rest)[0])
+			return n
+		}
+	}
+	return -1
+}
+
+type phaseResult struct {
+	name          string
+	conc          int
+	requests      int
+	errors        int
+	perSec        float64
+	p50, p95, max time.Duration
+}
+
+func (r phaseResult) String() string {
+	return fmt.Sprintf("| %s | %d | %d | %.0f | %.1f | %.1f | %.1f | %d |", r.name, r.conc, r.requests, r.perSec,
+		ms(r.p50), ms(r.p95), ms(r.max), r.errors)
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// phase runs conc workers for d (or until urls runs out) and measures.
+func phase(name string, conc int, d time.Duration, next func(i int) (string, http.Header)) phaseResult {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc * 2, MaxConnsPerHost: conc * 2}}
+	var n atomic.Int64
+	var errs atomic.Int64
+	lat := make([][]time.Duration, conc)
+	stop := time.Now().Add(d)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := range conc {
+		wg.Go(func() {
+			for time.Now().Before(stop) {
+				i := int(n.Add(1)) - 1
+				url, hdr := next(i)
+				if url == "" {
+					return
+				}
+				req, _ := http.NewRequest(http.MethodGet, url, nil)
+				if hdr != nil {
+					req.Header = hdr
+				}
+				t0 := time.Now()
+				resp, err := client.Do(req)
+				if err != nil {
+					errs.Add(1)
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 && resp.StatusCode != 304 {
+					errs.Add(1)
+				}
+				lat[w] = append(lat[w], time.Since(t0))
+			}
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	all := slices.Concat(lat...)
+	slices.Sort(all)
+	r := phaseResult{name: name, conc: conc, requests: len(all), errors: int(errs.Load())}
+	if len(all) > 0 {
+		r.perSec = float64(len(all)) / elapsed.Seconds()
+		r.p50, r.p95, r.max = all[len(all)/2], all[len(all)*95/100], all[len(all)-1]
+	}
+	return r
+}
+
+// distinctThumbs yields matchup thumbnail URLs that are all different.
+func distinctThumbs(base string, teams []string, offset int) func(i int) (string, http.Header) {
+	styles := []int{1, 2, 3, 4, 5, 6, 98, 99}
+	aspects := []string{"4-3", "16-9", "1-1"}
+	return func(i int) (string, http.Header) {
+		i += offset
+		a := teams[i%len(teams)]
+		b := teams[(i/len(teams)+1+i)%len(teams)]
+		if a == b {
+			b = teams[(i+1)%len(teams)]
+		}
+		j := i / (len(teams) * len(teams))
+		return fmt.Sprintf("%s/nba/%s/%s/thumb?style=%d&aspect=%s", base, a, b, styles[j%len(styles)], aspects[(j/len(styles))%len(aspects)]), nil
+	}
+}
+
+func TestLoad(t *testing.T) {
+	if !*loadFlag {
+		t.Skip("load benchmark: run with -load")
+	}
+	fake := espntest.New(t)
+	env := map[string]string{
+		"RATE_LIMIT_PER_MINUTE": "0",
+		"ESPN_SITE_API_URL":     fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
+	}
+	var teams []string
+	for _, tm := range espntest.Teams("basketball", "nba") {
+		teams = append(teams, strings.ToLower(tm.Abbreviation))
+	}
+	target := startBinary(t, env)
+	// Warm provider data and every logo once, so "cold" means "not rendered yet".
+	for _, tm := range teams {
+		http.Get(target.base + "/nba/" + tm + "/logo")
+	}
+	idle := procKB(target.pid, "VmRSS")
+
+	var rows []phaseResult
+	rows = append(rows, phase("cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0)))
+	rows = append(rows, phase("cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 100_000)))
+	hot := target.base + "/nba/lal/bos/thumb"
+	resp, err := http.Get(hot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	etag := resp.Header.Get("ETag")
+	rows = append(rows, phase("cached thumb", 8, *loadDuration, func(int) (string, http.Header) { return hot, nil }))
+	rows = append(rows, phase("304 Not Modified", 8, *loadDuration, func(int) (string, http.Header) {
+		return hot, http.Header{"If-None-Match": {etag}}
+	}))
+	fmt.Printf("\nLoad benchmark, %s, GOMAXPROCS service default, client in the test process\n\n", time.Now().Format("2006-01-02"))
+	fmt.Println("| phase | concurrency | requests | req/s | p50 ms | p95 ms | max ms | errors |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, r := range rows {
+		fmt.Println(r)
+	}
+	fmt.Printf("\nidle RSS after warm-up %d kB; peak RSS (VmHWM) %d kB\n", idle, procKB(target.pid, "VmHWM"))
+
+	if *loadLongFlag {
+		env["IMAGE_CACHE_MB"] = "64"
+		long := startBinary(t, env)
+		for _, tm := range teams {
+			http.Get(long.base + "/nba/" + tm + "/logo")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		peak := 0
+		go func() {
+			for ctx.Err() == nil {
+				peak = max(peak, procKB(long.pid, "VmRSS"))
+				time.Sleep(100 * time.Millisecond)
+			}
+		}()
+		urls := distinctThumbs(long.base, teams, 0)
+		r := phase("distinct images, IMAGE_CACHE_MB=64", 8, 60*time.Second, func(i int) (string, http.Header) {
+			if i >= 5000 {
+				i %= 5000 // 5,000 distinct images, requested again once cached or evicted
+			}
+			return urls(i)
+		})
+		fmt.Println(r)
+		fmt.Printf("max sampled RSS %d kB, VmHWM %d kB\n", peak, procKB(long.pid, "VmHWM"))
+	}
+}
