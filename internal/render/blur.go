@@ -47,21 +47,3 @@ func blurLine(dst, src []uint8, step, r int) {
 		}
 	}
 }
-
-// shadowOf returns a blurred alpha mask of src's alpha channel, padded by
-// 3r on every side; its Rect is in src's coordinates (so it starts at
-// src.Rect.Min - 3r).
-func shadowOf(src *image.RGBA, r int) *image.Alpha {
-	pad := 3 * r
-	b := src.Rect
-	m := image.NewAlpha(b.Inset(-pad))
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		si := src.PixOffset(b.Min.X, y)
-		di := m.PixOffset(b.Min.X, y)
-		for x := 0; x < b.Dx(); x++ {
-			m.Pix[di+x] = src.Pix[si+4*x+3]
-		}
-	}
-	boxBlur(m, r)
-	return m
-}

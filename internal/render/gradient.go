@@ -182,28 +182,54 @@ func stopAlphaAt(stops []stop, t float64) float64 {
 	return stops[len(stops)-1].a
 }
 
-// radialPaint is a radial gradient between radii r0 and r1 about (cx, cy).
-type radialPaint struct {
-	cx, cy, r0, inv float64
-	lut             *gradLUT
-}
-
-func newRadial(cx, cy, r0, r1 float64, stops []stop) *radialPaint {
-	return &radialPaint{cx, cy, r0, 1 / max(1e-9, r1-r0), newLUT(stops)}
-}
-
-func (p *radialPaint) at(x, y int) color.RGBA {
-	d := math.Hypot(float64(x)+0.5-p.cx, float64(y)+0.5-p.cy)
-	return p.lut.c[lutIndex((d-p.r0)*p.inv)]
-}
-
-// overPaint composites pt over every pixel of dst.
-func overPaint(dst *image.RGBA, pt paint) {
+// overlayRadial blends a radial gradient of (possibly translucent) stops
+// over dst, from radius r0 (t=0) to r1 (t=1) about (cx, cy). It works in
+// float per pixel: an 8-bit premultiplied lookup table quantised the
+// colour and the alpha separately and drew visible rings in slow overlays.
+func overlayRadial(dst *image.RGBA, cx, cy, r0, r1 float64, stops []stop) {
+	type fc struct{ r, g, b, a float32 }
+	var lut [lutSize]fc
+	for i := range lut {
+		t := float64(i) / (lutSize - 1)
+		a := stopAlphaAt(stops, t)
+		c := stopColorAt(stops, t)
+		lut[i] = fc{float32(c[0] * a), float32(c[1] * a), float32(c[2] * a), float32(a)}
+	}
+	inv := (lutSize - 1) / max(1e-9, r1-r0)
 	r := dst.Rect
 	for y := r.Min.Y; y < r.Max.Y; y++ {
+		dy := float64(y) + 0.5 - cy
 		i := dst.PixOffset(r.Min.X, y)
 		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
-			blendPix(dst.Pix, i, pt.at(x, y), 255)
+			d := math.Sqrt((float64(x)+0.5-cx)*(float64(x)+0.5-cx) + dy*dy)
+			k := int(min(lutSize-1, max(0, (d-r0)*inv)) + 0.5)
+			c := lut[min(k, lutSize-1)]
+			ia := 1 - c.a
+			p := dst.Pix[i : i+4 : i+4]
+			p[0] = uint8(c.r + float32(p[0])*ia + 0.5)
+			p[1] = uint8(c.g + float32(p[1])*ia + 0.5)
+			p[2] = uint8(c.b + float32(p[2])*ia + 0.5)
+			p[3] = uint8(255*c.a + float32(p[3])*ia + 0.5)
 		}
 	}
+}
+
+// stopColorAt interpolates the stops' colours at t.
+func stopColorAt(stops []stop, t float64) [3]float64 {
+	at := func(s stop) [3]float64 { return [3]float64{float64(s.c.R), float64(s.c.G), float64(s.c.B)} }
+	if t <= stops[0].t {
+		return at(stops[0])
+	}
+	for j := 0; j+1 < len(stops); j++ {
+		a, b := stops[j], stops[j+1]
+		if t <= b.t {
+			u := 0.0
+			if b.t > a.t {
+				u = (t - a.t) / (b.t - a.t)
+			}
+			ca, cb := at(a), at(b)
+			return [3]float64{ca[0] + (cb[0]-ca[0])*u, ca[1] + (cb[1]-ca[1])*u, ca[2] + (cb[2]-ca[2])*u}
+		}
+	}
+	return at(stops[len(stops)-1])
 }

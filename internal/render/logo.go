@@ -141,32 +141,6 @@ func logoSprite(img image.Image, li logoInfo, grey bool, w, h, r, dx, dy int, al
 	})
 }
 
-// shadowSpec is a drop shadow: opacity, blur (the canvas shadowBlur value,
-// in px at a 1080-px reference canvas) and offset (same unit).
-type shadowSpec struct {
-	alpha        float64
-	blur, dx, dy float64
-}
-
-// Shadow profiles from the reference (behavior-notes §5.1).
-var (
-	shadowLogo       = &shadowSpec{0.5, 20, 5, 5}
-	shadowLogoStrong = &shadowSpec{0.4, 15, 3, 3}
-	shadowHero       = &shadowSpec{0.6, 25, 0, 15}
-	shadowBadge      = &shadowSpec{0.3, 4, 1, 1}
-	shadowMinimal    = &shadowSpec{0.15, 20, 0, 10}
-	shadowText       = &shadowSpec{0.4, 6, 0, 1}
-	shadowVS         = &shadowSpec{0.8, 4, 0, 2}
-)
-
-// drawShadow composites a shadow mask (whose Rect is relative to a shape
-// drawn at origin) translated by (ox, oy) in colour black at opacity a.
-func drawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
-	moved := *m
-	moved.Rect = m.Rect.Add(image.Pt(ox, oy))
-	fillMask(dst, &moved, premul(0, 0, 0, a))
-}
-
 // drawLogo draws img trimmed and contain-fit in the square box of side s
 // centred at (cx, cy), with an optional drop shadow. It returns the drawn
 // rectangle (empty when the logo has no visible pixels).

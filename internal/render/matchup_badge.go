@@ -3,8 +3,6 @@ package render
 import (
 	"math"
 
-	"image"
-
 	"gamethumbs/internal/colorx"
 )
 
@@ -70,33 +68,4 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 			p.drawLogo(p.dst, logo, false, W/2, H-size/2-0.08*H, size, nil)
 		})
 	return p.steps(steps...)
-}
-
-// softFill draws a blurred black copy of path pb as a shadow (sh.dx/dy are
-// ignored: the caller offsets the path).
-func (p *painter) softFill(pb *path, sh *shadowSpec) {
-	r := p.px(sh.blur / 2)
-	pad := float64(3 * r)
-	clip := p.dst.Rect
-	clip.Min.X, clip.Min.Y = clip.Min.X-int(pad), clip.Min.Y-int(pad)
-	clip.Max.X, clip.Max.Y = clip.Max.X+int(pad), clip.Max.Y+int(pad)
-	m := pb.mask(clip)
-	if m == nil {
-		return
-	}
-	big := getAlpha(m.Rect.Inset(-3 * r))
-	copy2(big, m)
-	putAlpha(m)
-	boxBlur(big, r)
-	drawShadowMask(p.dst, big, 0, 0, sh.alpha)
-	putAlpha(big)
-}
-
-// copy2 copies alpha mask src into dst at the same coordinates.
-func copy2(dst, src *image.Alpha) {
-	for y := src.Rect.Min.Y; y < src.Rect.Max.Y; y++ {
-		si := src.PixOffset(src.Rect.Min.X, y)
-		di := dst.PixOffset(src.Rect.Min.X, y)
-		copy(dst.Pix[di:di+src.Rect.Dx()], src.Pix[si:si+src.Rect.Dx()])
-	}
 }

@@ -95,8 +95,8 @@ func (p *painter) embossPanel(dst *image.RGBA, s *side, inset [2]float64) {
 	drawLayer(p.dst, r, key, func(l *image.RGBA) {
 		lw, lh := float64(l.Rect.Dx()), float64(l.Rect.Dy())
 		fillRect(l, l.Rect, rgba(s.color))
-		overPaint(l, newRadial(lw/2, lh/2, 10*p.k, 0.8*max(lw, lh), []stop{
-			{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}))
+		overlayRadial(l, lw/2, lh/2, 10*p.k, 0.8*max(lw, lh), []stop{
+			{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}})
 		if logo == nil {
 			return
 		}

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"image"
+)
+
+// shadowSpec is a drop shadow: opacity, blur (the canvas shadowBlur value,
+// in px at a 1080-px reference canvas) and offset (same unit).
+type shadowSpec struct {
+	alpha        float64
+	blur, dx, dy float64
+}
+
+// Shadow profiles from the reference (behavior-notes §5.1).
+var (
+	shadowLogo       = &shadowSpec{0.5, 20, 5, 5}
+	shadowLogoStrong = &shadowSpec{0.4, 15, 3, 3}
+	shadowHero       = &shadowSpec{0.6, 25, 0, 15}
+	shadowBadge      = &shadowSpec{0.3, 4, 1, 1}
+	shadowMinimal    = &shadowSpec{0.15, 20, 0, 10}
+	shadowText       = &shadowSpec{0.4, 6, 0, 1}
+	shadowVS         = &shadowSpec{0.8, 4, 0, 2}
+)
+
+// drawShadow composites a shadow mask (whose Rect is relative to a shape
+// drawn at origin) translated by (ox, oy) in colour black at opacity a.
+func drawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
+	moved := *m
+	moved.Rect = m.Rect.Add(image.Pt(ox, oy))
+	fillMask(dst, &moved, premul(0, 0, 0, a))
+}
+
+// shadowOf returns a blurred alpha mask of src's alpha channel, padded by
+// 3r on every side; its Rect is in src's coordinates (so it starts at
+// src.Rect.Min - 3r).
+func shadowOf(src *image.RGBA, r int) *image.Alpha {
+	pad := 3 * r
+	b := src.Rect
+	m := image.NewAlpha(b.Inset(-pad))
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		si := src.PixOffset(b.Min.X, y)
+		di := m.PixOffset(b.Min.X, y)
+		for x := 0; x < b.Dx(); x++ {
+			m.Pix[di+x] = src.Pix[si+4*x+3]
+		}
+	}
+	boxBlur(m, r)
+	return m
+}
+
+// softFill draws a blurred black copy of path pb as a shadow (sh.dx/dy are
+// ignored: the caller offsets the path).
+func (p *painter) softFill(pb *path, sh *shadowSpec) {
+	r := p.px(sh.blur / 2)
+	pad := float64(3 * r)
+	clip := p.dst.Rect
+	clip.Min.X, clip.Min.Y = clip.Min.X-int(pad), clip.Min.Y-int(pad)
+	clip.Max.X, clip.Max.Y = clip.Max.X+int(pad), clip.Max.Y+int(pad)
+	m := pb.mask(clip)
+	if m == nil {
+		return
+	}
+	big := getAlpha(m.Rect.Inset(-3 * r))
+	copy2(big, m)
+	putAlpha(m)
+	boxBlur(big, r)
+	drawShadowMask(p.dst, big, 0, 0, sh.alpha)
+	putAlpha(big)
+}
+
+// copy2 copies alpha mask src into dst at the same coordinates.
+func copy2(dst, src *image.Alpha) {
+	for y := src.Rect.Min.Y; y < src.Rect.Max.Y; y++ {
+		si := src.PixOffset(src.Rect.Min.X, y)
+		di := dst.PixOffset(src.Rect.Min.X, y)
+		copy(dst.Pix[di:di+src.Rect.Dx()], src.Pix[si:si+src.Rect.Dx()])
+	}
+}
