@@ -105,6 +105,11 @@ func New(cfg Config) *Provider {
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
 	p.logos = cache.NewStore[logoPair](ttl)
 	p.discovery = cache.NewStore[leagueIndex](ttl)
+	// Reload in the background once 90% of the TTL has passed, so no
+	// request waits on ESPN for data that is merely ageing.
+	p.teams.Refresh = ttl * 9 / 10
+	p.logos.Refresh = ttl * 9 / 10
+	p.discovery.Refresh = ttl * 9 / 10
 	return p
 }
 
