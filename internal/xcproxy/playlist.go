@@ -2,6 +2,8 @@ package xcproxy
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -49,12 +51,20 @@ func (x *exchange) rewritePlaylist(resp *http.Response) {
 	x.h.stats.playlistsRewritten.Add(1)
 }
 
-// waitGuide returns the exchange's guide, starting the fetch if needed.
+// waitGuide returns the exchange's guide, starting the fetch if needed and
+// waiting at most GuideWait for it.
 func (x *exchange) waitGuide(req *http.Request) (*xmltv.Guide, error) {
 	if x.guide == nil {
 		x.guide = x.h.startGuide(x)
 	}
-	return x.guide.wait(req.Context())
+	ctx, cancel := context.WithTimeout(req.Context(), x.h.cfg.GuideWait)
+	defer cancel()
+	g, err := x.guide.wait(ctx)
+	if err != nil && req.Context().Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		x.h.log.Info("xc guide still loading; this playlist passes through unchanged",
+			"upstream", x.up.ID, "waited", x.h.cfg.GuideWait)
+	}
+	return g, err
 }
 
 // plainBody returns resp's body without content encoding: as is, or

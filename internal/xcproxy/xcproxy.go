@@ -49,6 +49,10 @@ type Config struct {
 	GuideHeaderTimeout time.Duration
 	// GuideTimeout bounds a whole guide fetch, body included (default 2m).
 	GuideTimeout time.Duration
+	// GuideWait is how long a playlist request waits for a guide that is
+	// still loading before it passes through unchanged (the fetch goes on
+	// and serves later requests; default 30s).
+	GuideWait time.Duration
 	// GuideTTL is how long a guide is reused (default 30m).
 	GuideTTL time.Duration
 	// GuideErrorTTL is how long a failed guide fetch is remembered, so
@@ -140,6 +144,7 @@ func setDefaults(c *Config) {
 	def(&c.HeaderTimeout, 10*time.Second)
 	def(&c.GuideHeaderTimeout, 30*time.Second)
 	def(&c.GuideTimeout, 2*time.Minute)
+	def(&c.GuideWait, 30*time.Second)
 	def(&c.GuideTTL, 30*time.Minute)
 	def(&c.GuideErrorTTL, time.Minute)
 	if c.GuideMaxBytes <= 0 {

@@ -1,0 +1,137 @@
+package xcproxy
+
+import (
+	"bytes"
+	"crypto/tls"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestNoWriteTimeoutOnStreams serves the proxy from a server with a short
+// WriteTimeout: a stream must outlive it.
+func TestNoWriteTimeoutOnStreams(t *testing.T) {
+	p := newFakePanel(t)
+	p.handle("/live/u/p/3.ts", func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		for i := 0; i < 30; i++ {
+			if _, err := w.Write(bytes.Repeat([]byte{0x47}, 188)); err != nil {
+				return
+			}
+			rc.Flush()
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
+	tp := newTestProxy(t, p, nil)
+	srv := httptest.NewUnstartedServer(tp.h)
+	srv.Config.WriteTimeout = 150 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	resp, err := http.Get(srv.URL + "/xc/main/live/u/p/3.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || len(body) != 30*188 {
+		t.Errorf("stream over a server WriteTimeout: %d bytes, %v; want %d bytes", len(body), err, 30*188)
+	}
+}
+
+func TestProxyGuideURL(t *testing.T) {
+	tests := []struct {
+		name   string
+		cfg    func(*Config)
+		tls    bool
+		header http.Header
+		want   string
+	}{
+		{"from the request", nil, false, nil, "http://tv.lan:3000/xc/Main/xmltv.php?password=p%26w&username=u"},
+		{"tls request", nil, true, nil, "https://tv.lan:3000/xc/Main/xmltv.php?password=p%26w&username=u"},
+		{"untrusted forwarded proto", nil, false, http.Header{"X-Forwarded-Proto": {"https"}},
+			"http://tv.lan:3000/xc/Main/xmltv.php?password=p%26w&username=u"},
+		{"trusted forwarded proto", func(c *Config) { c.TrustForwardedProto = true }, false,
+			http.Header{"X-Forwarded-Proto": {"https, http"}}, "https://tv.lan:3000/xc/Main/xmltv.php?password=p%26w&username=u"},
+		{"public base", func(c *Config) { c.PublicBaseURL = "https://tv.example.com/iptv/" }, false, nil,
+			"https://tv.example.com/iptv/xc/Main/xmltv.php?password=p%26w&username=u"},
+	}
+	for _, tt := range tests {
+		cfg := Config{Upstreams: []Upstream{{ID: "main", Base: mustURL(t, "http://panel.invalid")}}}
+		if tt.cfg != nil {
+			tt.cfg(&cfg)
+		}
+		h, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := httptest.NewRequest(http.MethodGet, "http://tv.lan:3000/xc/Main/get.php", nil)
+		if tt.tls {
+			r.TLS = &tls.ConnectionState{}
+		}
+		for k, v := range tt.header {
+			r.Header[k] = v
+		}
+		x := &exchange{h: h, rt: route{id: "Main"}, in: r, user: "u", pass: "p&w"}
+		if got := x.proxyGuideURL(); got != tt.want {
+			t.Errorf("%s: proxyGuideURL() = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if _, err := New(Config{Upstreams: []Upstream{{ID: "main", Base: mustURL(t, "http://p")}}, PublicBaseURL: "tv.example.com"}); err == nil {
+		t.Errorf("New with PublicBaseURL without a scheme: no error")
+	}
+}
+
+func TestHeadPlaylist(t *testing.T) {
+	p := newFakePanel(t)
+	p.serveFile(t, "/get.php", "testdata/xc_get_m3u_plus.crlf.m3u", "application/octet-stream")
+	tp := newTestProxy(t, p, nil)
+	req, _ := http.NewRequest(http.MethodHead, tp.srv.URL+"/xc/main/get.php?type=m3u_plus&"+credQuery(), nil)
+	resp, body := do(t, req)
+	if resp.StatusCode != 200 || len(body) != 0 {
+		t.Errorf("HEAD get.php: %d with %d body bytes, want 200 and none", resp.StatusCode, len(body))
+	}
+	if hits := p.guideHits.Load(); hits != 0 {
+		t.Errorf("HEAD fetched the guide %d times, want 0", hits)
+	}
+}
+
+func TestGuideWaitBound(t *testing.T) {
+	p := newFakePanel(t)
+	in := p.serveFile(t, "/get.php", "testdata/xc_get_m3u_plus.crlf.m3u", "application/octet-stream")
+	guide, err := os.ReadFile("testdata/guide.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	p.handle("/xmltv.php", func(w http.ResponseWriter, r *http.Request) {
+		<-release
+		w.Write(guide)
+	})
+	tp := newTestProxy(t, p, func(c *Config) { c.GuideWait = 50 * time.Millisecond })
+	_, body := tp.get(t, "/xc/main/get.php?type=m3u_plus&"+credQuery(), nil)
+	if !bytes.Equal(body, in) {
+		t.Errorf("playlist while the guide loads = %q, want it unchanged", body)
+	}
+	close(release)
+	// The fetch went on: a later request gets the logos.
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, body = tp.get(t, "/xc/main/get.php?type=m3u_plus&"+credQuery(), nil); bytes.Contains(body, []byte("logos.example")) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !bytes.Contains(body, []byte("logos.example")) {
+		t.Errorf("playlist after the guide loaded was not rewritten")
+	}
+	if hits := p.guideHits.Load(); hits != 1 {
+		t.Errorf("guide fetched %d times, want 1", hits)
+	}
+	if !strings.Contains(tp.logs.String(), "xc guide still loading") {
+		t.Errorf("the pass-through was not logged")
+	}
+}
