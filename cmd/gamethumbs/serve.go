@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gamethumbs/internal/buildinfo"
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/catalog/espn"
 	"gamethumbs/internal/config"
@@ -106,6 +107,13 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, error) {
 		xc = h
 	}
 	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log}
+	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
+		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
+		if err != nil {
+			return nil, fmt.Errorf("CACHE_DIR: %w", err)
+		}
+		deps.Disk = d
+	}
 	if cfg.Mode == config.ModeStandard {
 		backend, err := newBackend(cfg)
 		if err != nil {

@@ -1,12 +1,16 @@
 package httpapi
 
 import (
+	"io"
+	"log/slog"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/config"
 )
 
@@ -93,5 +97,44 @@ func TestFullRenderQueueAnswers503(t *testing.T) {
 	}
 	if busy == 0 {
 		t.Errorf("codes %v: a full render queue never answered 503", codes)
+	}
+}
+
+func TestDiskTierSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	newWithDisk := func() (*Server, *fakeBackend) {
+		d, err := cache.OpenDisk(dir, 1<<20, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := config.Defaults()
+		cfg.RateLimitPerMinute = 0
+		fb := &fakeBackend{}
+		return NewServer(Deps{Config: cfg, Backend: fb, Disk: d, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}), fb
+	}
+	s1, fb1 := newWithDisk()
+	first := do(t, s1, "/nba/lakers/celtics/thumb")
+	if fb1.renders.Load() != 1 {
+		t.Fatal("first request did not render")
+	}
+	// The write is asynchronous: wait until it is on disk.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		entries, _ := os.ReadDir(dir)
+		if len(entries) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("image never written to the disk tier")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	s2, fb2 := newWithDisk()
+	second := do(t, s2, "/nba/lakers/celtics/thumb")
+	if fb2.renders.Load() != 0 {
+		t.Errorf("after restart the image was rendered again (%d renders); want it from disk", fb2.renders.Load())
+	}
+	if second.Body.String() != first.Body.String() || second.Header().Get("ETag") != first.Header().Get("ETag") {
+		t.Error("image from disk differs from the rendered one")
 	}
 }

@@ -25,6 +25,8 @@ type storedImage struct {
 // concurrent jobs once, and bounds how many renders run and wait.
 type imageStore struct {
 	cache   *cache.Bytes[*storedImage] // nil when IMAGE_CACHE_HOURS=0
+	disk    *cache.Disk                // optional second tier (CACHE_DIR); nil when off
+	writes  chan diskWrite             // queued disk writes, off the request path
 	group   singleflight.Group
 	slots   chan struct{} // one token per running render
 	waiting chan struct{} // one token per queued render
@@ -59,6 +61,9 @@ func (s *imageStore) get(ctx context.Context, job scene.Job) (*storedImage, erro
 		}
 	}
 	ch := s.group.DoChan(key, func() (any, error) {
+		if img, ok := s.fromDisk(key); ok {
+			return img, nil
+		}
 		return s.render(context.WithoutCancel(ctx), job)
 	})
 	select {
@@ -87,17 +92,59 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(out.Data)
-	img := &storedImage{
-		data:        out.Data,
-		contentType: out.ContentType,
-		etag:        `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
-		modified:    s.now().UTC().Truncate(time.Second),
-	}
+	img := newStoredImage(out.Data, out.ContentType, s.now())
 	if s.cache != nil {
 		s.cache.Add(job.Key(), img)
 	}
+	if s.disk != nil {
+		select {
+		case s.writes <- diskWrite{job.Key(), img}:
+		default: // the writer is behind: skip, the image stays in memory
+		}
+	}
 	return img, nil
+}
+
+type diskWrite struct {
+	key string
+	img *storedImage
+}
+
+// useDisk adds the on-disk tier and starts its writer.
+func (s *imageStore) useDisk(d *cache.Disk) {
+	s.disk = d
+	s.writes = make(chan diskWrite, 64)
+	go func() {
+		for w := range s.writes {
+			d.Put(w.key, cache.DiskEntry{Data: w.img.data, ContentType: w.img.contentType, Created: w.img.modified})
+		}
+	}()
+}
+
+// fromDisk promotes an image of the disk tier into memory.
+func (s *imageStore) fromDisk(key string) (*storedImage, bool) {
+	if s.disk == nil {
+		return nil, false
+	}
+	e, ok := s.disk.Get(key)
+	if !ok {
+		return nil, false
+	}
+	img := newStoredImage(e.Data, e.ContentType, e.Created)
+	if s.cache != nil {
+		s.cache.Add(key, img)
+	}
+	return img, true
+}
+
+func newStoredImage(data []byte, contentType string, modified time.Time) *storedImage {
+	sum := sha256.Sum256(data)
+	return &storedImage{
+		data:        data,
+		contentType: contentType,
+		etag:        `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
+		modified:    modified.UTC().Truncate(time.Second),
+	}
 }
 
 // Bytes is the size of the cached images.

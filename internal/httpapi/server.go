@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/scene"
@@ -43,6 +44,8 @@ type Deps struct {
 	Logger *slog.Logger
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
+	// Disk is the optional on-disk image cache (CACHE_DIR); nil when off.
+	Disk *cache.Disk
 }
 
 // Server is the gamethumbs HTTP handler.
@@ -82,6 +85,9 @@ func NewServer(d Deps) *Server {
 	}
 	s.images = newImageStore(int64(d.Config.ImageCacheMB)<<20, time.Duration(d.Config.ImageCacheHours)*time.Hour,
 		d.Config.RenderConcurrency, d.Config.RenderQueue, s.now)
+	if d.Disk != nil && d.Config.ImageCacheHours > 0 {
+		s.images.useDisk(d.Disk)
+	}
 	s.limiter = newRateLimiter(d.Config.RateLimitPerMinute, s.now)
 	return s
 }
