@@ -138,7 +138,12 @@ func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s floa
 	if grey {
 		alpha = 0.5
 	}
-	p.drawText(p.dst, tb, cx, cy, textColorOn(bg), alpha, false, shadowText)
+	tc := textColorOn(bg)
+	sh := shadowText
+	if tc.IsDark() { // dark text: a black shadow would only blur it
+		sh = nil
+	}
+	p.drawText(p.dst, tb, cx, cy, tc, alpha, false, sh)
 }
 
 // logoBoxes returns the common logo box side and the two centres of styles

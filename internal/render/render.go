@@ -4,6 +4,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"io"
 	"math"
 	"runtime"
 	"sync/atomic"
@@ -154,4 +155,15 @@ func (p *painter) drawText(dst *image.RGBA, tb textBlock, cx, cy float64, c colo
 	moved := *tm.mask
 	moved.Rect = tm.mask.Rect.Add(image.Pt(ox, oy))
 	fillMask(dst, &moved, premul(c.R, c.G, c.B, alpha))
+}
+
+// RenderPNG renders s with o, writes the PNG to w and recycles the canvas.
+// Only the render holds a limiter slot; the encode runs outside it.
+func RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
+	img, err := Render(ctx, s, o)
+	if err != nil {
+		return err
+	}
+	defer Release(img)
+	return EncodePNG(w, img)
 }

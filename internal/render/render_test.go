@@ -1,10 +1,12 @@
 package render
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"image"
+	"image/png"
 	"testing"
 )
 
@@ -144,5 +146,33 @@ func TestSetConcurrency(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Fatalf("concurrent Render error: %v", err)
 		}
+	}
+}
+
+func TestWarmRenderUsesCache(t *testing.T) {
+	sc := matchupScene(teamPurple, teamGreen)
+	for _, st := range allStyles {
+		o := small(KindThumb, st)
+		o.LeagueLogo = true
+		Release(render(t, sc, o))
+		_, missBefore, _ := CacheStats()
+		Release(render(t, sc, o))
+		if _, missAfter, _ := CacheStats(); missAfter != missBefore {
+			t.Errorf("style %d: warm render had %d cache misses, want 0 (no trimming/scaling of logos)", st, missAfter-missBefore)
+		}
+	}
+}
+
+func TestRenderPNG(t *testing.T) {
+	var buf bytes.Buffer
+	if err := RenderPNG(context.Background(), &buf, matchupScene(teamPurple, teamGreen), small(KindCover, 2)); err != nil {
+		t.Fatalf("RenderPNG error: %v", err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatalf("png.Decode(RenderPNG) error: %v", err)
+	}
+	if got := img.Bounds().Size(); got != image.Pt(240, 320) {
+		t.Errorf("RenderPNG size = %v, want 240x320", got)
 	}
 }

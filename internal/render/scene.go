@@ -1,6 +1,32 @@
 // Package render draws gamethumbs images. It is pure: no HTTP, no provider
 // calls, no files. It takes a Scene (league, teams with decoded logos and
 // colours) and Options, and returns an image; EncodePNG writes it.
+//
+// Entry points: Render (thumbnails and covers; KindLogo is ErrUnsupported
+// for now), EncodePNG, RenderPNG, Release, SetConcurrency, SetCacheBytes,
+// CacheStats, Options.Validate.
+//
+// Layout of the package, so new image kinds can reuse the primitives:
+//
+//   - render.go, options.go, errors.go: entry point, painter, validation.
+//   - canvas.go, blit.go, shape.go, gradient.go, shadow.go, blur.go,
+//     layer.go: pixel primitives (pooled canvases, span and mask fills,
+//     anti-aliased paths via x/image/vector, gradients, box-blur shadows,
+//     cached background layers).
+//   - logo.go, trim.go, greyscale.go, logocache.go, contrast.go: logo
+//     handling (trim, Catmull-Rom scaling, greyscale, logo+shadow sprites,
+//     the byte-bounded derivative cache keyed by image identity, variant
+//     choice by contrast and the colour-clash rule).
+//   - text.go, badge.go: embedded Roboto (fonts/), measuring, fitting,
+//     wrapping and drawing text; the quality badge.
+//   - league.go, team.go, matchup.go and matchup_split.go (styles 1-2),
+//     matchup_badge.go (3-4), matchup_grid.go (5-6), matchup_emboss.go
+//     (98-99): one file per family of pictures.
+//   - png.go, png_rows.go: the PNG encoder.
+//
+// Geometry follows behavior-notes §5 as fractions of the canvas; pixel
+// values of the reference (blur radii, strokes) are scaled by
+// min(W, H)/1080, so any canvas size gives the same picture.
 package render
 
 import (
