@@ -109,7 +109,7 @@ func (h *Handler) downloadGuide(up *Upstream, user, pass, ua string) (*xmltv.Gui
 	g, err := xmltv.Parse(resp.Body, xmltv.Options{
 		MaxBytes:        h.cfg.GuideMaxBytes,
 		MaxChannels:     h.cfg.GuideMaxChannels,
-		StopAtProgramme: h.cfg.GuideStopAtProgramme,
+		StopAtProgramme: !h.cfg.GuideFullScan,
 	})
 	if err != nil {
 		return nil, errors.New("guide parse: " + redact.URL(err.Error()))

@@ -89,7 +89,7 @@ func TestHugeGuide(t *testing.T) {
 	}
 	list.WriteString("#EXTINF:-1 tvg-id=\"late0.example\",Late\nhttp://s/late\n")
 	p.handle("/get.php", func(w http.ResponseWriter, r *http.Request) { w.Write(list.Bytes()) })
-	tp := newTestProxy(t, p, nil)
+	tp := newTestProxy(t, p, func(c *Config) { c.GuideFullScan = true })
 	_, body := tp.get(t, "/xc/main/get.php?type=m3u_plus&"+credQuery(), nil)
 	for _, i := range []int{0, 1234, channels - 1} {
 		want := fmt.Sprintf("tvg-id=\"ch%d.example\" tvg-logo=\"%s\"", i, xmltvtest.LogoURL(i))
@@ -98,7 +98,16 @@ func TestHugeGuide(t *testing.T) {
 		}
 	}
 	if !bytes.Contains(body, []byte(`tvg-logo="`+xmltvtest.LogoURL(0)+`",Late`)) {
-		t.Errorf("a channel defined after the programmes was not matched")
+		t.Errorf("GuideFullScan: a channel defined after the programmes was not matched")
+	}
+	// By default reading stops at the first programme: same logos, no late channel.
+	tp = newTestProxy(t, p, nil)
+	_, body = tp.get(t, "/xc/main/get.php?type=m3u_plus&"+credQuery(), nil)
+	if want := fmt.Sprintf("tvg-id=\"ch%d.example\" tvg-logo=\"%s\"", channels-1, xmltvtest.LogoURL(channels-1)); !bytes.Contains(body, []byte(want)) {
+		t.Errorf("default scan: channel %d not rewritten to %s", channels-1, want)
+	}
+	if bytes.Contains(body, []byte(`,Late`)) && bytes.Contains(body, []byte(`tvg-logo="`+xmltvtest.LogoURL(0)+`",Late`)) {
+		t.Errorf("default scan matched a channel after the programmes; want reading to stop at the first programme")
 	}
 }
 

@@ -62,11 +62,12 @@ type Config struct {
 	GuideMaxBytes int64
 	// GuideMaxChannels caps the channels kept per guide (default 200,000).
 	GuideMaxChannels int
-	// GuideStopAtProgramme stops reading a guide at its first <programme>
-	// (all channels come first in a conforming guide); default false:
-	// the whole guide is read, which also finds channels of concatenated
-	// guides at the cost of transferring it.
-	GuideStopAtProgramme bool
+	// GuideFullScan reads every guide to its end, which also finds
+	// channels that non-conforming (concatenated) guides list after their
+	// programmes. Default false: reading stops at the first <programme>,
+	// since the XMLTV DTD and XC panels put all channels first; that skips
+	// ~95% of a typical guide's bytes (transfer and parse).
+	GuideFullScan bool
 	// GuideCacheEntries and GuideCacheBytes bound the guide cache (least
 	// recently used guides go first; defaults 64 and 512 MiB).
 	GuideCacheEntries int
