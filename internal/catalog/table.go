@@ -36,35 +36,110 @@ type leagueEntry struct {
 	FeederLeagues  []string `json:"feederLeagues"`
 	FallbackLeague string   `json:"fallbackLeague"`
 	EnvVar         string   `json:"envVar"`
+	Settings                // provider settings, at the top level of the object
 }
+
+// Settings are the provider-specific settings of a league: which league
+// TheSportsDB, the MLB Stats API and HockeyTech know it as. They live in
+// the league table beside the League fields and reach the providers
+// through SettingsTable (League itself carries only what every layer
+// needs).
+type Settings struct {
+	TSDBLeagueID         string `json:"tsdbLeagueId,omitempty"`         // TheSportsDB idLeague (league badge)
+	TSDBLeagueName       string `json:"tsdbLeagueName,omitempty"`       // TheSportsDB strLeague (team list)
+	MLBSportID           int    `json:"mlbSportId,omitempty"`           // MLB Stats API sportId (11 = Triple-A, ...)
+	HockeyTechClientCode string `json:"hockeytechClientCode,omitempty"` // HockeyTech client_code ("ohl")
+	HockeyTechKey        string `json:"hockeytechKey,omitempty"`        // HockeyTech feed key; empty means the default key
+}
+
+// SettingsTable maps league codes to their provider settings. A code
+// without settings maps to the zero Settings.
+type SettingsTable map[string]Settings
+
+// Get returns the settings of the league with code; nil-safe.
+func (t SettingsTable) Get(code string) Settings { return t[code] }
 
 // parseTable decodes and checks a league table in the leagues.json format.
 func parseTable(data []byte) ([]League, error) {
+	leagues, _, err := parseEntries(data, "league table")
+	return leagues, err
+}
+
+// parseEntries decodes and checks a league table in the leagues.json
+// format and returns the leagues with their provider settings. what names
+// the source in error messages.
+func parseEntries(data []byte, what string) ([]League, SettingsTable, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var entries []leagueEntry
 	if err := dec.Decode(&entries); err != nil {
-		return nil, fmt.Errorf("league table: %w", err)
+		return nil, nil, fmt.Errorf("%s: %w", what, err)
 	}
 	seen := make(map[string]bool, len(entries))
 	leagues := make([]League, 0, len(entries))
+	settings := make(SettingsTable)
 	var errs []error
 	for i, e := range entries {
 		if err := e.check(); err != nil {
-			errs = append(errs, fmt.Errorf("league table entry %d (%q): %w", i, e.Code, err))
+			errs = append(errs, fmt.Errorf("%s entry %d (%q): %w", what, i, e.Code, err))
 			continue
 		}
 		if seen[e.Code] {
-			errs = append(errs, fmt.Errorf("league table entry %d: duplicate code %q", i, e.Code))
+			errs = append(errs, fmt.Errorf("%s entry %d: duplicate code %q", what, i, e.Code))
 			continue
 		}
 		seen[e.Code] = true
 		leagues = append(leagues, e.league())
+		if e.Settings != (Settings{}) {
+			settings[e.Code] = e.Settings
+		}
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, nil, errors.Join(errs...)
 	}
-	return leagues, nil
+	return leagues, settings, nil
+}
+
+// ParseLeagues decodes user-supplied leagues in the leagues.json format
+// (a JSON array of league objects; see the README) and checks every entry
+// as the built-in table is checked. what names the source (a file name) in
+// error messages.
+func ParseLeagues(data []byte, what string) ([]League, SettingsTable, error) {
+	return parseEntries(data, what)
+}
+
+// BuiltinSettings returns the provider settings of the built-in table. The
+// map is a fresh copy.
+func BuiltinSettings() SettingsTable {
+	_, s, err := parseEntries(leaguesJSON, "league table")
+	if err != nil {
+		return SettingsTable{}
+	}
+	return s
+}
+
+// NewWith builds the catalogue from the built-in table plus extra leagues
+// (custom data). An extra league whose code is built in replaces that
+// league in place; the others follow the built-in ones in their order.
+// getenv gates leagues as in New.
+func NewWith(getenv func(string) string, extra []League) (*Catalog, error) {
+	all, err := parseTable(leaguesJSON)
+	if err != nil {
+		return nil, err
+	}
+	index := make(map[string]int, len(all))
+	for i, l := range all {
+		index[l.Code] = i
+	}
+	for _, l := range extra {
+		if i, ok := index[l.Code]; ok {
+			all[i] = l
+			continue
+		}
+		index[l.Code] = len(all)
+		all = append(all, l)
+	}
+	return newCatalog(all, getenv), nil
 }
 
 func (e *leagueEntry) check() error {
@@ -79,9 +154,12 @@ func (e *leagueEntry) check() error {
 		return fmt.Errorf("mode %q is not \"\" or \"name\"", e.Mode)
 	}
 	for _, p := range e.Providers {
-		if (p == "espn" || p == "espnathlete") && e.Sport == "" {
-			return fmt.Errorf("provider %q needs sport and slug", p)
+		if err := e.checkProvider(p); err != nil {
+			return err
 		}
+	}
+	if e.MLBSportID < 0 {
+		return fmt.Errorf("mlbSportId %d is negative", e.MLBSportID)
 	}
 	for _, u := range []string{e.LogoURL, e.LogoURLDark} {
 		if u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
@@ -132,4 +210,27 @@ func isHexColor(s string) bool {
 		}
 	}
 	return true
+}
+
+// checkProvider checks that the league has the settings provider p needs.
+func (e *leagueEntry) checkProvider(p string) error {
+	switch p {
+	case "espn", "espnathlete":
+		if e.Sport == "" {
+			return fmt.Errorf("provider %q needs sport and slug", p)
+		}
+	case "thesportsdb":
+		if e.TSDBLeagueName == "" && e.TSDBLeagueID == "" {
+			return fmt.Errorf("provider %q needs tsdbLeagueName (teams) or tsdbLeagueId (league logo)", p)
+		}
+	case "mlbstats":
+		if e.MLBSportID <= 0 {
+			return fmt.Errorf("provider %q needs mlbSportId", p)
+		}
+	case "hockeytech":
+		if e.HockeyTechClientCode == "" {
+			return fmt.Errorf("provider %q needs hockeytechClientCode", p)
+		}
+	}
+	return nil
 }

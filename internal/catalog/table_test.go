@@ -115,7 +115,7 @@ func TestNewHasEveryESPNLeague(t *testing.T) {
 	if err != nil {
 		t.Fatalf("New() error = %v", err)
 	}
-	if got, want := len(c.Leagues()), len(espnLeagueFacts); got != want {
+	if got, want := len(c.Leagues()), len(espnLeagueFacts)+len(providerLeagueFacts); got != want {
 		t.Errorf("len(Leagues()) = %d, want %d", got, want)
 	}
 	for i, f := range espnLeagueFacts {
@@ -223,8 +223,8 @@ func TestEnvGatedLeagues(t *testing.T) {
 	if err != nil {
 		t.Fatalf("New(nil) error = %v", err)
 	}
-	if got, want := len(c.Leagues()), len(espnLeagueFacts)-5; got != want {
-		t.Errorf("New(nil): len(Leagues()) = %d, want %d (5 gated leagues off)", got, want)
+	if got, want := len(c.Leagues()), len(espnLeagueFacts)+len(providerLeagueFacts)-6; got != want {
+		t.Errorf("New(nil): len(Leagues()) = %d, want %d (6 gated leagues off)", got, want)
 	}
 }
 
