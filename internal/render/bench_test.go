@@ -19,6 +19,7 @@ func benchRender(b *testing.B, s Scene, o Options) {
 	}
 	Release(warm)
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		img, err := Render(ctx, s, o)
 		if err != nil {
@@ -30,6 +31,7 @@ func benchRender(b *testing.B, s Scene, o Options) {
 		}
 		Release(img)
 	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
 }
 
@@ -67,12 +69,14 @@ func BenchmarkEncodePNG(b *testing.B) {
 	img := benchFrame(b)
 	var buf bytes.Buffer
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		buf.Reset()
 		if err := EncodePNG(&buf, img); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
 }
 
@@ -81,11 +85,13 @@ func BenchmarkStdlibPNGBestSpeed(b *testing.B) {
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		buf.Reset()
 		if err := enc.Encode(&buf, img); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
 }

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRunWritesGallery(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders the whole gallery")
+	}
+	dir := t.TempDir()
+	if err := run(context.Background(), []string{"-out", dir, "-scale", "0.25"}, io.Discard); err != nil {
+		t.Fatalf("run error: %v", err)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatalf("index.html: %v", err)
+	}
+	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+	if len(pngs) != len(jobs()) {
+		t.Errorf("gallery wrote %d PNGs, want %d", len(pngs), len(jobs()))
+	}
+	for _, p := range pngs {
+		if !strings.Contains(string(index), filepath.Base(p)) {
+			t.Errorf("index.html does not show %s", filepath.Base(p))
+		}
+	}
+	if err := run(context.Background(), []string{"-scale", "3"}, io.Discard); err == nil {
+		t.Error("run(-scale 3) error = nil, want a range error")
+	}
+}
