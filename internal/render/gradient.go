@@ -165,7 +165,7 @@ func overlayRows(dst *image.RGBA, c colorx.RGB, alpha func(y int) float64) {
 	}
 }
 
-// stopAt evaluates opaque-or-not stops at t (used for per-row alphas).
+// stopAlphaAt interpolates the stops' opacity at t (per-row overlays).
 func stopAlphaAt(stops []stop, t float64) float64 {
 	if t <= stops[0].t {
 		return stops[0].a
