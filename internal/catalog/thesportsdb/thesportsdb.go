@@ -1,0 +1,228 @@
+// Package thesportsdb is the TheSportsDB provider of gamethumbs: team
+// lists from search_all_teams.php (by the league's TheSportsDB name) and
+// league badges from lookupleague.php (by its TheSportsDB id), through the
+// public v1 JSON API.
+//
+// Answers are cached for Config.TTL with coalesced loads; a failed reload
+// serves the last good data. The API key is part of the URL path, so it
+// never appears in errors or logs: paths are reported with the key masked.
+package thesportsdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"gamethumbs/internal/cache"
+	"gamethumbs/internal/catalog"
+)
+
+// ID is the provider id in the league table.
+const ID = "thesportsdb"
+
+// Defaults.
+const (
+	DefaultBaseURL = "https://www.thesportsdb.com"
+	DefaultAPIKey  = "3" // the public test key
+	DefaultTTL     = 72 * time.Hour
+)
+
+// Config configures a Provider. Zero fields take the defaults.
+type Config struct {
+	BaseURL   string // API host ("https://www.thesportsdb.com")
+	APIKey    string // THESPORTSDB_API_KEY; empty means "3"
+	UserAgent string
+	Client    *http.Client // nil means a client with a 10 s timeout
+	TTL       time.Duration
+	// Settings gives each league's tsdbLeagueName and tsdbLeagueId.
+	Settings catalog.SettingsTable
+}
+
+// Provider implements catalog.Provider for TheSportsDB. It is safe for
+// concurrent use.
+type Provider struct {
+	base, key, ua string
+	client        *http.Client
+	timeout       time.Duration
+	settings      catalog.SettingsTable
+	teams         *cache.Store[[]catalog.Team]
+	logos         *cache.Store[string]
+}
+
+var _ catalog.Provider = (*Provider)(nil)
+
+// New returns a Provider for cfg.
+func New(cfg Config) *Provider {
+	p := &Provider{
+		base:     strings.TrimRight(cfg.BaseURL, "/"),
+		key:      cfg.APIKey,
+		ua:       cfg.UserAgent,
+		client:   cfg.Client,
+		settings: cfg.Settings,
+	}
+	if p.base == "" {
+		p.base = DefaultBaseURL
+	}
+	if p.key == "" {
+		p.key = DefaultAPIKey
+	}
+	if p.ua == "" {
+		p.ua = "gamethumbs"
+	}
+	if p.client == nil {
+		p.client = &http.Client{Timeout: 10 * time.Second}
+	}
+	p.timeout = p.client.Timeout
+	if p.timeout <= 0 {
+		p.timeout = 30 * time.Second
+	}
+	ttl := cfg.TTL
+	if ttl <= 0 {
+		ttl = DefaultTTL
+	}
+	p.teams = cache.NewStore[[]catalog.Team](ttl)
+	p.logos = cache.NewStore[string](ttl)
+	return p
+}
+
+// ID returns "thesportsdb".
+func (p *Provider) ID() string { return ID }
+
+// teamList is the answer of search_all_teams.php.
+type teamList struct {
+	Teams []teamDTO `json:"teams"`
+}
+
+type teamDTO struct {
+	ID        text `json:"idTeam"`
+	Name      text `json:"strTeam"`
+	Short     text `json:"strTeamShort"`
+	Alternate text `json:"strAlternate"`
+	Location  text `json:"strLocation"`
+	Division  text `json:"strDivision"`
+	Badge     text `json:"strBadge"`
+	Logo      text `json:"strLogo"`
+	Colour1   text `json:"strColour1"`
+	Colour2   text `json:"strColour2"`
+}
+
+// Teams returns the teams TheSportsDB lists for the league's
+// tsdbLeagueName. A league without one, or one TheSportsDB has no teams
+// for, gives catalog.ErrNotCovered. The result is shared: do not modify it.
+func (p *Provider) Teams(ctx context.Context, l catalog.League) ([]catalog.Team, error) {
+	name := p.settings.Get(l.Code).TSDBLeagueName
+	if name == "" {
+		return nil, fmt.Errorf("thesportsdb: league %q has no TheSportsDB name: %w", l.Code, catalog.ErrNotCovered)
+	}
+	teams, err := p.teams.Get(ctx, name, bounded(p.timeout, func(ctx context.Context) ([]catalog.Team, error) {
+		var resp teamList
+		if err := p.getJSON(ctx, "search_all_teams.php?l="+url.QueryEscape(name), &resp); err != nil {
+			return nil, err
+		}
+		out := make([]catalog.Team, 0, len(resp.Teams))
+		for i := range resp.Teams {
+			if t, ok := toTeam(&resp.Teams[i]); ok {
+				out = append(out, t)
+			}
+		}
+		if len(out) == 0 {
+			return nil, fmt.Errorf("thesportsdb: no teams for %q: %w", name, catalog.ErrNotCovered)
+		}
+		return out, nil
+	}))
+	return teams, callerError(err)
+}
+
+// toTeam maps a TheSportsDB team to the raw record.
+func toTeam(d *teamDTO) (catalog.Team, bool) {
+	name := string(d.Name)
+	if name == "" {
+		return catalog.Team{}, false
+	}
+	t := catalog.Team{
+		ID:             string(d.ID),
+		Slug:           Slugify(name),
+		City:           lastPart(string(d.Location)),
+		Name:           name,
+		FullName:       name,
+		Abbreviation:   strings.ToUpper(string(d.Short)),
+		Conference:     string(d.Division),
+		Division:       string(d.Division),
+		Logo:           string(d.Badge),
+		Color:          hexColor(string(d.Colour1)),
+		AlternateColor: hexColor(string(d.Colour2)),
+	}
+	if t.Logo == "" {
+		t.Logo = string(d.Logo)
+	}
+	if t.Abbreviation == "" {
+		t.Abbreviation = abbreviate(name)
+	}
+	for _, a := range strings.Split(string(d.Alternate), ",") {
+		if a = strings.TrimSpace(a); a != "" && len(t.Aliases) < 8 {
+			t.Aliases = append(t.Aliases, a)
+		}
+	}
+	return t, true
+}
+
+// leagueList is the answer of lookupleague.php.
+type leagueList struct {
+	Leagues []struct {
+		Badge text `json:"strBadge"`
+		Logo  text `json:"strLogo"`
+	} `json:"leagues"`
+}
+
+// LeagueLogos returns the league's TheSportsDB badge (its logo when it has
+// no badge) as the light logo; there is no dark variant. A league without
+// a tsdbLeagueId gives catalog.ErrNotCovered.
+func (p *Provider) LeagueLogos(ctx context.Context, l catalog.League) (string, string, error) {
+	id := p.settings.Get(l.Code).TSDBLeagueID
+	if id == "" {
+		return "", "", catalog.ErrNotCovered
+	}
+	logo, err := p.logos.Get(ctx, id, bounded(p.timeout, func(ctx context.Context) (string, error) {
+		var resp leagueList
+		if err := p.getJSON(ctx, "lookupleague.php?id="+url.QueryEscape(id), &resp); err != nil {
+			return "", err
+		}
+		for _, lg := range resp.Leagues {
+			if lg.Badge != "" {
+				return string(lg.Badge), nil
+			}
+			if lg.Logo != "" {
+				return string(lg.Logo), nil
+			}
+		}
+		return "", nil
+	}))
+	if err != nil {
+		return "", "", callerError(err)
+	}
+	return logo, "", nil
+}
+
+// bounded runs a load under deadline d: loads are shared between
+// requests, so they are detached from any one of them.
+func bounded[V any](d time.Duration, f func(context.Context) (V, error)) func(context.Context) (V, error) {
+	return func(ctx context.Context) (V, error) {
+		ctx, cancel := context.WithTimeout(ctx, d)
+		defer cancel()
+		return f(ctx)
+	}
+}
+
+// callerError maps a cache wait that ended with the caller's context to
+// the error callers expect; provider errors pass through.
+func callerError(err error) error {
+	var ue *catalog.UpstreamError
+	if err == nil || errors.As(err, &ue) || errors.Is(err, catalog.ErrNotCovered) {
+		return err
+	}
+	return upstreamError(err)
+}

@@ -1,0 +1,201 @@
+// Package thesportsdbtest is a fake TheSportsDB for tests: an httptest
+// server on 127.0.0.1 answering search_all_teams.php and lookupleague.php
+// of the v1 JSON API with team data written for this project, and badges
+// drawn on request (see Badge, which other fakes reuse).
+//
+// Leagues with teams: "CFL" (nine Canadian Football League teams),
+// "Canadian OHL" (four teams, one without colours) and "Empty League" (an
+// empty list, as TheSportsDB answers {"teams":null}). League badges exist
+// for ids 4370 (Formula 1), 4393 (NASCAR), 4373 (IndyCar) and 4405 (CFL).
+package thesportsdbtest
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Team is one fake team.
+type Team struct {
+	ID, Name, Short, Alternate, Location, Colour1, Colour2 string
+}
+
+// Teams of the fake by TheSportsDB league name.
+var Teams = map[string][]Team{
+	"CFL": {
+		{"135245", "BC Lions", "BC", "Leos", "Vancouver, British Columbia", "#F05323", "#000000"},
+		{"135246", "Calgary Stampeders", "CGY", "Stamps", "Calgary", "#C8102E", "#000000"},
+		{"135247", "Edmonton Elks", "EDM", "", "Edmonton", "#2B5134", "#FFB81C"},
+		{"135248", "Saskatchewan Roughriders", "SSK", "Riders, Green Riders", "Regina, Saskatchewan", "#00633E", "#FFFFFF"},
+		{"135249", "Winnipeg Blue Bombers", "WPG", "Bombers", "Winnipeg", "#041E42", "#B9975B"},
+		{"135250", "Hamilton Tiger-Cats", "HAM", "Ticats", "Hamilton", "#FFB819", "#000000"},
+		{"135251", "Toronto Argonauts", "TOR", "Argos", "Toronto", "#6F263D", "#0033A0"},
+		{"135252", "Ottawa Redblacks", "OTT", "", "Ottawa", "#A6192E", "#000000"},
+		{"135253", "Montreal Alouettes", "MTL", "Als", "Montréal", "#0C2340", "#C8102E"},
+	},
+	"Canadian OHL": {
+		{"140001", "London Knights", "LDN", "", "London, Ontario", "#00703C", "#FFFFFF"},
+		{"140002", "Ottawa 67's", "OTT", "", "Ottawa", "#C8102E", "#000000"},
+		{"140003", "Kitchener Rangers", "KIT", "", "Kitchener", "", ""},
+		{"140004", "Soo Greyhounds", "SSM", "", "Sault Ste. Marie", "#C8102E", "#000000"},
+	},
+	"Empty League": nil,
+}
+
+// LeagueBadges maps TheSportsDB league ids to the label of their badge.
+var LeagueBadges = map[string]string{"4370": "F1", "4393": "NASCAR", "4373": "INDY", "4405": "CFL"}
+
+// Server is a running fake. Its methods are safe for concurrent use.
+type Server struct {
+	URL string
+
+	mu    sync.Mutex
+	hits  map[string]int
+	keys  map[string]bool
+	fails map[string]int
+}
+
+// New starts a fake that is closed when the test ends.
+func New(t testing.TB) *Server {
+	t.Helper()
+	s := &Server{hits: map[string]int{}, keys: map[string]bool{}, fails: map[string]int{}}
+	srv := httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(srv.Close)
+	s.URL = srv.URL
+	return s
+}
+
+// BadgePath is the path of a team's badge on the fake.
+func BadgePath(name string) string { return "/images/team/" + slug(name) + ".png" }
+
+// Hits counts requests to a call ("search_all_teams.php") or a path.
+func (s *Server) Hits(name string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits[name]
+}
+
+// SawKey reports whether a request used key in its path.
+func (s *Server) SawKey(key string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.keys[key]
+}
+
+// Fail makes a call ("search_all_teams.php", "lookupleague.php") or a
+// path answer status; 0 removes the rule.
+func (s *Server) Fail(name string, status int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if status == 0 {
+		delete(s.fails, name)
+	} else {
+		s.fails[name] = status
+	}
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	path := r.URL.Path
+	name := path
+	if rest, ok := strings.CutPrefix(path, "/api/v1/json/"); ok {
+		key, call, _ := strings.Cut(rest, "/")
+		name = call
+		s.mu.Lock()
+		s.keys[key] = true
+		s.mu.Unlock()
+	}
+	s.mu.Lock()
+	s.hits[name]++
+	fail := s.fails[name]
+	s.mu.Unlock()
+	if fail != 0 {
+		http.Error(w, `{"error":"injected"}`, fail)
+		return
+	}
+	q := r.URL.Query()
+	switch {
+	case name == "search_all_teams.php":
+		teams, ok := Teams[q.Get("l")]
+		if !ok || len(teams) == 0 {
+			writeJSON(w, map[string]any{"teams": nil})
+			return
+		}
+		base := "http://" + r.Host
+		list := make([]map[string]any, 0, len(teams))
+		for _, t := range teams {
+			m := map[string]any{
+				"idTeam": t.ID, "strTeam": t.Name, "strTeamShort": t.Short, "strAlternate": t.Alternate,
+				"strLocation": t.Location, "strBadge": base + BadgePath(t.Name), "strLogo": nil,
+				"strColour1": t.Colour1, "strColour2": t.Colour2, "strDivision": nil, "intFormedYear": 1950,
+			}
+			list = append(list, m)
+		}
+		writeJSON(w, map[string]any{"teams": list})
+	case name == "lookupleague.php":
+		label, ok := LeagueBadges[q.Get("id")]
+		if !ok {
+			writeJSON(w, map[string]any{"leagues": nil})
+			return
+		}
+		writeJSON(w, map[string]any{"leagues": []map[string]any{{
+			"idLeague": q.Get("id"), "strLeague": label, "strBadge": "http://" + r.Host + "/images/league/" + label + ".png",
+		}}})
+	case strings.HasPrefix(path, "/images/team/"):
+		label, c1, c2 := teamBadge(strings.TrimSuffix(strings.TrimPrefix(path, "/images/team/"), ".png"))
+		if label == "" {
+			http.NotFound(w, r)
+			return
+		}
+		writePNG(w, Badge(label, c1, c2, Shield, 256))
+	case strings.HasPrefix(path, "/images/league/"):
+		label := strings.TrimSuffix(strings.TrimPrefix(path, "/images/league/"), ".png")
+		writePNG(w, Badge(label, "e10600", "15151e", Square, 256))
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// teamBadge finds the team whose slug is sl.
+func teamBadge(sl string) (label, c1, c2 string) {
+	for _, teams := range Teams {
+		for _, t := range teams {
+			if slug(t.Name) == sl {
+				c1, c2 = strings.TrimPrefix(t.Colour1, "#"), strings.TrimPrefix(t.Colour2, "#")
+				if c1 == "" {
+					c1, c2 = "444444", "999999"
+				}
+				return t.Short, c1, c2
+			}
+		}
+	}
+	return "", "", ""
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else if r > 127 {
+			b.WriteByte('x')
+		}
+	}
+	return b.String()
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	body, _ := json.Marshal(v)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	_, _ = w.Write(body)
+}
+
+func writePNG(w http.ResponseWriter, b []byte) {
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	_, _ = w.Write(b)
+}
