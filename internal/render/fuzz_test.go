@@ -1,0 +1,38 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// FuzzRenderText feeds arbitrary titles, badges and team names through
+// validation, layout and drawing: nothing may panic, and valid options must
+// render.
+func FuzzRenderText(f *testing.F) {
+	for _, s := range []string{"", "4K", "Grand Prix", "Ünïcødé ☃ 東京", "\xff\xfe", "a\x00b", "  spaced   out  ", "W"} {
+		f.Add(s, s, s)
+	}
+	f.Fuzz(func(t *testing.T, title, badge, name string) {
+		o := small(KindThumb, 1)
+		o.Title, o.Subtitle, o.Badge = title, title, badge
+		err := o.Validate()
+		if err != nil && !errors.Is(err, ErrInvalid) {
+			t.Fatalf("Validate error %v does not match ErrInvalid", err)
+		}
+		img, rerr := Render(context.Background(), Scene{League: testLeague}, o)
+		if (err == nil) != (rerr == nil) {
+			t.Fatalf("Validate = %v but Render = %v", err, rerr)
+		}
+		Release(img)
+		a := teamPurple
+		a.Name = name
+		o = small(KindCover, 3)
+		o.NameMode = true
+		img, rerr = Render(context.Background(), matchupScene(a, teamGreen), o)
+		if rerr != nil {
+			t.Fatalf("Render(name %q) error: %v", name, rerr)
+		}
+		Release(img)
+	})
+}
