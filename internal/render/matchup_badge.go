@@ -29,7 +29,21 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 		centres = [2][2]float64{{W / 2, H / 5}, {W / 2, 4 * H / 5}}
 		vsSize = 0.75 * 0.22 * W
 	}
+	// The reference's radius 0.6·badge overflows the canvas on square
+	// covers (circles at H/5 with r = 0.21 H); keep a 3 % margin: the
+	// centres sit 0.2 of the canvas from the edge, so r <= 0.17 of it.
 	r := 0.6 * badge
+	if p.portrait {
+		r = min(r, 0.17*H, 0.45*W)
+	} else {
+		r = min(r, 0.17*W, 0.45*H)
+	}
+	// "VS" fits the gap between the circles.
+	gap := 0.6*W - 2*r
+	if p.portrait {
+		gap = 0.6*H - 2*r
+	}
+	vsSize = min(vsSize, 0.6*gap)
 	box := r * math.Sqrt2 * 0.95 // square inscribed in the circle, 5 % margin
 	steps := []func(){
 		func() { fillLinear(p.dst, p.dst.Rect, true, opaqueStops([]float64{0, 1}, bg[0], bg[1])) },
