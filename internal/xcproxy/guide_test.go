@@ -67,9 +67,9 @@ func TestHugeGuide(t *testing.T) {
 	p := newFakePanel(t)
 	p.handle("/xmltv.php", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/xml")
-		// Generated while sent: 40 MB, never stored.
+		// Generated while sent: 16 MB, never stored.
 		buf := make([]byte, 64<<10)
-		src := &xmltvtest.Reader{Channels: channels, Size: 40 << 20, LateChannels: 1}
+		src := &xmltvtest.Reader{Channels: channels, Size: 16 << 20, LateChannels: 1}
 		for {
 			n, err := src.Read(buf)
 			if n > 0 {
@@ -89,7 +89,7 @@ func TestHugeGuide(t *testing.T) {
 	}
 	list.WriteString("#EXTINF:-1 tvg-id=\"late0.example\",Late\nhttp://s/late\n")
 	p.handle("/get.php", func(w http.ResponseWriter, r *http.Request) { w.Write(list.Bytes()) })
-	tp := newTestProxy(t, p, func(c *Config) { c.GuideFullScan = true })
+	tp := newTestProxy(t, p, func(c *Config) { c.GuideFullScan = true; c.GuideWait = time.Minute })
 	_, body := tp.get(t, "/xc/main/get.php?type=m3u_plus&"+credQuery(), nil)
 	for _, i := range []int{0, 1234, channels - 1} {
 		want := fmt.Sprintf("tvg-id=\"ch%d.example\" tvg-logo=\"%s\"", i, xmltvtest.LogoURL(i))

@@ -172,7 +172,7 @@ func (tp *testProxy) get(t *testing.T, path string, hdr http.Header) (*http.Resp
 func do(t *testing.T, req *http.Request) (*http.Response, []byte) {
 	t.Helper()
 	client := &http.Client{
-		Timeout:       20 * time.Second,
+		Timeout:       90 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		Transport:     &http.Transport{DisableCompression: true, DisableKeepAlives: true},
 	}
