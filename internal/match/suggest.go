@@ -114,8 +114,11 @@ func closeness(c []byte, k *teamKeys) int {
 		if len(f) == 0 {
 			continue
 		}
-		best = min(best, editDistance(c, f))
-		if len(f) > len(c) {
+		// The distance is at least the difference in length: skip hopeless pairs.
+		if abs(len(f)-len(c)) < best {
+			best = min(best, editDistance(c, f))
+		}
+		if len(f) > len(c) && best > 1 {
 			best = min(best, editDistance(c, f[:len(c)])+1)
 		}
 	}
@@ -150,4 +153,11 @@ func editDistance(a, b []byte) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
