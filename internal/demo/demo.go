@@ -77,15 +77,14 @@ func New() *Provider { return &Provider{} }
 func (*Provider) ID() string { return ProviderID }
 
 // Teams returns the demo roster for the demo league and
-// catalog.ErrNotCovered for any other league.
+// catalog.ErrNotCovered for any other league. Like a provider's cache, it
+// returns the same slice on every call (scene memoises matches per
+// roster slice): callers must not modify it.
 func (*Provider) Teams(_ context.Context, l catalog.League) ([]catalog.Team, error) {
 	if l.Code != Code {
 		return nil, fmt.Errorf("demo: league %q: %w", l.Code, catalog.ErrNotCovered)
 	}
-	a := load()
-	out := make([]catalog.Team, len(a.teams))
-	copy(out, a.teams)
-	return out, nil
+	return load().teams, nil
 }
 
 // LeagueLogos returns the league's logo as a data: URL (no dark variant).
