@@ -78,15 +78,25 @@ func newLiveStreamsReader(r io.Reader, g *xmltv.Guide) *liveStreamsReader {
 	return &liveStreamsReader{dec: json.NewDecoder(lim), lim: lim, g: g}
 }
 
+// Read fills p with as many elements as fit (the list is not a live
+// stream: waiting for the next element costs little and saves writes).
 func (l *liveStreamsReader) Read(p []byte) (int, error) {
-	for len(l.pending) == 0 {
+	n := 0
+	for n < len(p) {
+		if len(l.pending) > 0 {
+			c := copy(p[n:], l.pending)
+			l.pending = l.pending[c:]
+			n += c
+			continue
+		}
 		if l.err != nil {
+			if n > 0 {
+				return n, nil
+			}
 			return 0, l.err
 		}
 		l.next()
 	}
-	n := copy(p, l.pending)
-	l.pending = l.pending[n:]
 	return n, nil
 }
 

@@ -80,17 +80,37 @@ func (r *Rewriter) Close() error {
 	return nil
 }
 
-// Read implements io.Reader.
+// Read implements io.Reader. It fills p with as many lines as are
+// already buffered, so that a fast source is passed on in large writes,
+// and returns what it has rather than wait for a slow source.
 func (r *Rewriter) Read(p []byte) (int, error) {
-	for len(r.pending) == 0 {
+	n := 0
+	for n < len(p) {
+		if len(r.pending) > 0 {
+			c := copy(p[n:], r.pending)
+			r.pending = r.pending[c:]
+			n += c
+			continue
+		}
 		if r.err != nil {
+			if n > 0 {
+				return n, nil
+			}
 			return 0, r.err
+		}
+		if n > 0 && !r.lineBuffered() {
+			break
 		}
 		r.next()
 	}
-	n := copy(p, r.pending)
-	r.pending = r.pending[n:]
 	return n, nil
+}
+
+// lineBuffered reports whether the next line (or chunk of an over-long
+// line) can be read without waiting for the source.
+func (r *Rewriter) lineBuffered() bool {
+	b, _ := r.src.Peek(r.src.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0 || (r.inLong && len(b) > 0)
 }
 
 // next reads one line (or one chunk of an over-long line) into pending.

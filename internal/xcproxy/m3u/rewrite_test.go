@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -155,5 +156,30 @@ func TestRewriterNoFinalNewlineAndError(t *testing.T) {
 	boom := io.MultiReader(strings.NewReader("#EXTM3U\n"), iotest.ErrReader(io.ErrUnexpectedEOF))
 	if _, err := io.ReadAll(NewRewriter(boom, Options{Logo: fakeLogo})); err != io.ErrUnexpectedEOF {
 		t.Errorf("rewrite of a failing source: err = %v, want %v", err, io.ErrUnexpectedEOF)
+	}
+}
+
+// TestRewriterDoesNotWaitForSlowSource checks that buffered lines are
+// handed on without waiting for the rest of the list.
+func TestRewriterDoesNotWaitForSlowSource(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	go pw.Write([]byte("#EXTM3U\n#EXTINF:-1 tvg-id=\"CH1\",One\nhttp://x/1\n#EXTINF:-1,Tw"))
+	rw := NewRewriter(pr, Options{Logo: fakeLogo})
+	defer rw.Close()
+	got := make(chan string, 1)
+	go func() {
+		buf := make([]byte, 4096)
+		n, _ := rw.Read(buf)
+		got <- string(buf[:n])
+	}()
+	want := "#EXTM3U\n#EXTINF:-1 tvg-id=\"CH1\" tvg-logo=\"http://logos/ch1.png\",One\nhttp://x/1\n"
+	select {
+	case s := <-got:
+		if s != want {
+			t.Errorf("first Read = %q, want %q", s, want)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Read waited for the source to send more")
 	}
 }
