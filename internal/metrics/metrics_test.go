@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/xcproxy"
 )
 
 // scrape fetches the exposition text of m through its handler.
@@ -159,5 +160,25 @@ func TestProviderDecorator(t *testing.T) {
 				t.Errorf("scrape counts an error for %v", tt.err)
 			}
 		})
+	}
+}
+
+func TestWatchXC(t *testing.T) {
+	m := New()
+	m.WatchXC(func() xcproxy.Stats {
+		return xcproxy.Stats{Requests: 9, BytesStreamed: 1 << 20, GuideFetches: 2, GuideErrors: 1, UpstreamErrors: 3}
+	})
+	text := scrape(t, m)
+	for _, want := range []string{
+		`gamethumbs_xc_requests_total 9`,
+		`gamethumbs_xc_bytes_streamed_total 1.048576e+06`,
+		`gamethumbs_xc_guide_fetches_total 2`,
+		`gamethumbs_xc_guide_errors_total 1`,
+		`gamethumbs_xc_upstream_errors_total 3`,
+		`gamethumbs_xc_playlists_rewritten_total 0`,
+	} {
+		if !hasLine(text, want) {
+			t.Errorf("scrape lacks %q", want)
+		}
 	}
 }
