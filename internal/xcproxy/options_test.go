@@ -135,3 +135,32 @@ func TestGuideWaitBound(t *testing.T) {
 		t.Errorf("the pass-through was not logged")
 	}
 }
+
+func TestFixLocation(t *testing.T) {
+	tests := []struct{ base, public, loc, want string }{
+		{"http://panel:8080", "", "/live/u/p/1.m3u8", "/xc/Main/live/u/p/1.m3u8"},
+		{"http://panel:8080/", "", "/get.php?a=1", "/xc/Main/get.php?a=1"},
+		{"http://panel/sub", "", "/sub/live/u/p/1.ts", "/xc/Main/live/u/p/1.ts"},
+		{"http://panel/sub", "", "/other/x", "/other/x"},
+		{"http://panel/sub", "", "/subway", "/subway"},
+		{"http://panel", "https://tv.example.com/iptv", "/live/u/p/1.ts", "/iptv/xc/Main/live/u/p/1.ts"},
+		{"http://panel", "", "http://stream:25461/live/u/p/1.ts", "http://stream:25461/live/u/p/1.ts"},
+		{"http://panel", "", "//stream/x", "//stream/x"},
+		{"http://panel", "", "", ""},
+	}
+	for _, tt := range tests {
+		h, err := New(Config{Upstreams: []Upstream{{ID: "main", Base: mustURL(t, tt.base)}}, PublicBaseURL: tt.public})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := &exchange{h: h, up: h.ups["main"], rt: route{id: "Main"}}
+		hdr := http.Header{}
+		if tt.loc != "" {
+			hdr.Set("Location", tt.loc)
+		}
+		x.fixLocation(hdr)
+		if got := hdr.Get("Location"); got != tt.want {
+			t.Errorf("fixLocation(base %s, %q) = %q, want %q", tt.base, tt.loc, got, tt.want)
+		}
+	}
+}

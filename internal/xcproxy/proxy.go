@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httputil"
@@ -64,7 +63,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Transport:      h.transport,
 		FlushInterval:  -1,
 		BufferPool:     h.pool,
-		ErrorLog:       slog.NewLogLogger(h.log.Handler(), slog.LevelDebug),
+		ErrorLog:       h.errLog,
 		ModifyResponse: x.modifyResponse,
 		ErrorHandler:   x.proxyError,
 	}
@@ -113,6 +112,7 @@ func joinQuery(a, b string) string {
 // modifyResponse counts the body and rewrites channel lists and live
 // stream lists. It never fails: anything unexpected passes through.
 func (x *exchange) modifyResponse(resp *http.Response) error {
+	x.fixLocation(resp.Header)
 	if x.in.Method == http.MethodGet && resp.StatusCode == http.StatusOK {
 		switch {
 		case x.rt.kind == kindLiveStreams:
@@ -123,6 +123,23 @@ func (x *exchange) modifyResponse(resp *http.Response) error {
 	}
 	resp.Body = &countingBody{ReadCloser: resp.Body, n: &x.h.stats.bytes}
 	return nil
+}
+
+// fixLocation keeps a panel's path-only redirect (Location: /live/...)
+// inside the proxy; absolute redirects (to a stream server) pass unchanged.
+func (x *exchange) fixLocation(h http.Header) {
+	loc := h.Get("Location")
+	if !strings.HasPrefix(loc, "/") || strings.HasPrefix(loc, "//") {
+		return
+	}
+	if base := strings.TrimRight(x.up.Base.EscapedPath(), "/"); base != "" {
+		rest, ok := strings.CutPrefix(loc, base)
+		if !ok || (rest != "" && rest[0] != '/' && rest[0] != '?') {
+			return // outside the panel's base path: nothing to map it to
+		}
+		loc = rest
+	}
+	h.Set("Location", x.h.publicPath+"/xc/"+url.PathEscape(x.rt.id)+loc)
 }
 
 // isM3UType reports whether a Content-Type names a playlist.

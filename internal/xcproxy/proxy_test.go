@@ -135,6 +135,10 @@ func TestPassThroughStatusesAndRange(t *testing.T) {
 	p.handle("/live/u/p/5.ts", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "http://stream.example:25461/live/u/p/5.ts?token=abc", http.StatusFound)
 	})
+	p.handle("/live/u/p/6.ts", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Location", "/live/u/p/6.m3u8?token=1")
+		w.WriteHeader(http.StatusFound)
+	})
 	p.handle("/get.php", func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusForbidden)
 		w.Write([]byte("#EXTM3U\nbanned\n"))
@@ -158,6 +162,11 @@ func TestPassThroughStatusesAndRange(t *testing.T) {
 	resp, _ = tp.get(t, "/xc/main/live/u/p/5.ts", nil)
 	if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != "http://stream.example:25461/live/u/p/5.ts?token=abc" {
 		t.Errorf("panel redirect: got %d Location %q, want 302 unchanged", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	resp, _ = tp.get(t, "/xc/main/live/u/p/6.ts", nil)
+	if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != "/xc/main/live/u/p/6.m3u8?token=1" {
+		t.Errorf("panel path redirect: got %d Location %q, want 302 to /xc/main/live/u/p/6.m3u8?token=1",
+			resp.StatusCode, resp.Header.Get("Location"))
 	}
 	resp, body = tp.get(t, "/xc/main/get.php?type=m3u_plus&"+credQuery(), nil)
 	if resp.StatusCode != 403 || string(body) != "#EXTM3U\nbanned\n" {

@@ -22,6 +22,7 @@ package xcproxy
 import (
 	"errors"
 	"fmt"
+	"log"
 	"log/slog"
 	"net"
 	"net/http"
@@ -94,6 +95,8 @@ type Handler struct {
 	log        *slog.Logger
 	pool       *bufferPool
 	publicBase string // without a trailing slash; "" to use the request
+	publicPath string // path of publicBase, without a trailing slash
+	errLog     *log.Logger
 	stats      counters
 }
 
@@ -122,8 +125,10 @@ func New(cfg Config) (*Handler, error) {
 			return nil, fmt.Errorf("xcproxy: PublicBaseURL %q is not an http(s) URL", redact.URL(cfg.PublicBaseURL))
 		}
 		h.publicBase = strings.TrimRight(u.String(), "/")
+		h.publicPath = strings.TrimRight(u.EscapedPath(), "/")
 	}
 	h.log = slog.New(redact.Handler(cfg.Logger.Handler())).With("component", "xcproxy")
+	h.errLog = slog.NewLogLogger(h.log.Handler(), slog.LevelDebug)
 	h.transport = cfg.Transport
 	if h.transport == nil {
 		h.transport = newTransport(cfg.HeaderTimeout)
