@@ -86,7 +86,14 @@ func (h *Handler) fetchGuide(up *Upstream, user, pass, ua string) (*xmltv.Guide,
 	return g, nil
 }
 
-func (h *Handler) downloadGuide(up *Upstream, user, pass, ua string) (*xmltv.Guide, error) {
+func (h *Handler) downloadGuide(up *Upstream, user, pass, ua string) (g *xmltv.Guide, err error) {
+	defer func() {
+		// The fetch runs on its own goroutine: a bug must not take the
+		// process down.
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("guide parse: internal error: %v", r)
+		}
+	}()
 	ctx, cancel := context.WithTimeout(context.Background(), h.cfg.GuideTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, guideUpstreamURL(up.Base, user, pass), nil)
@@ -106,7 +113,7 @@ func (h *Handler) downloadGuide(up *Upstream, user, pass, ua string) (*xmltv.Gui
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("guide request: upstream answered %d", resp.StatusCode)
 	}
-	g, err := xmltv.Parse(resp.Body, xmltv.Options{
+	g, err = xmltv.Parse(resp.Body, xmltv.Options{
 		MaxBytes:        h.cfg.GuideMaxBytes,
 		MaxChannels:     h.cfg.GuideMaxChannels,
 		StopAtProgramme: !h.cfg.GuideFullScan,
