@@ -53,20 +53,28 @@ func (h *Handler) startGuide(x *exchange) *guideFlight {
 		return &guideFlight{res: guideResult{err: errNoCredentials}}
 	}
 	key := guideKey(x.up.Base, x.user, x.pass)
-	if res, ok := h.guides.get(key); ok {
+	up, user, pass, ua := x.up, x.user, x.pass, x.in.Header.Get("User-Agent")
+	load := func() <-chan singleflight.Result {
+		return h.guides.flights.DoChan(key, func() (any, error) {
+			if res, fresh, ok := h.guides.get(key); ok && fresh { // a flight that just ended stored it
+				return res, nil
+			}
+			g, err := h.fetchGuide(up, user, pass, ua)
+			h.guides.put(key, g, err)
+			if res, _, ok := h.guides.get(key); ok && res.guide != nil {
+				return res, nil // a failed refresh keeps the stale guide
+			}
+			return guideResult{g, err}, nil
+		})
+	}
+	if res, fresh, ok := h.guides.get(key); ok {
 		h.stats.guideHits.Add(1)
+		if !fresh {
+			load() // refresh in the background; the stale guide serves now
+		}
 		return &guideFlight{res: res}
 	}
-	up, user, pass, ua := x.up, x.user, x.pass, x.in.Header.Get("User-Agent")
-	ch := h.guides.flights.DoChan(key, func() (any, error) {
-		if res, ok := h.guides.get(key); ok { // a flight that just ended stored it
-			return res, nil
-		}
-		g, err := h.fetchGuide(up, user, pass, ua)
-		h.guides.put(key, g, err)
-		return guideResult{g, err}, nil
-	})
-	return &guideFlight{ch: ch}
+	return &guideFlight{ch: load()}
 }
 
 // fetchGuide downloads and parses a guide, logging the outcome once.

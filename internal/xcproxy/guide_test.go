@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -28,29 +29,38 @@ func TestGuideCacheBounds(t *testing.T) {
 	if c.len() != 3 {
 		t.Errorf("len() = %d after 5 puts with 3 entries max, want 3", c.len())
 	}
-	if _, ok := c.get("0"); ok {
+	if _, _, ok := c.get("0"); ok {
 		t.Errorf("get(0) found the least recently used entry, want it evicted")
 	}
 	c.get("2") // now most recent
 	c.put("5", g, nil)
-	if _, ok := c.get("2"); !ok {
+	if _, _, ok := c.get("2"); !ok {
 		t.Errorf("get(2) missing: a recently used entry was evicted")
 	}
-	if _, ok := c.get("3"); ok {
+	if _, _, ok := c.get("3"); ok {
 		t.Errorf("get(3) found: want the least recently used entry evicted")
 	}
 	c.put("err", nil, errors.New("boom"))
 	now = now.Add(59 * time.Second)
-	if res, ok := c.get("err"); !ok || res.err == nil {
+	if res, _, ok := c.get("err"); !ok || res.err == nil {
 		t.Errorf("failure not cached for its TTL")
 	}
 	now = now.Add(2 * time.Second)
-	if _, ok := c.get("err"); ok {
+	if _, _, ok := c.get("err"); ok {
 		t.Errorf("failure still cached after its TTL")
 	}
 	now = now.Add(30 * time.Minute)
-	if _, ok := c.get("2"); ok {
-		t.Errorf("guide still cached after its TTL")
+	if res, fresh, ok := c.get("2"); !ok || fresh || res.guide == nil {
+		t.Errorf("guide past its TTL: ok %v fresh %v, want served stale", ok, fresh)
+	}
+	// A failed refresh keeps the stale guide.
+	c.put("2", nil, errors.New("panel down"))
+	if res, fresh, ok := c.get("2"); !ok || !fresh || res.guide == nil {
+		t.Errorf("after a failed refresh: ok %v fresh %v guide %v, want the old guide kept", ok, fresh, res.guide != nil)
+	}
+	now = now.Add(maxStale + time.Hour)
+	if _, _, ok := c.get("2"); ok {
+		t.Errorf("guide still served %v past its TTL", maxStale+time.Hour)
 	}
 	// The byte bound: each entry costs its size.
 	small := newGuideCache(64, g.SizeBytes()*2+600, time.Hour, time.Minute)
@@ -143,4 +153,68 @@ func (rh rewriteHost) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.URL.Host = rh.to
 	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestStaleGuideServedWhileRefreshing checks that an expired guide keeps
+// serving logos while a new one loads, and survives a failed refresh.
+func TestStaleGuideServedWhileRefreshing(t *testing.T) {
+	p := newFakePanel(t)
+	p.handle("/get.php", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte("#EXTM3U\n#EXTINF:-1 tvg-id=\"x\",X\nhttp://s/1\n"))
+	})
+	var version atomic.Int64
+	version.Store(1)
+	p.handle("/xmltv.php", func(w http.ResponseWriter, r *http.Request) {
+		v := version.Load()
+		if v < 0 {
+			http.Error(w, "down", http.StatusBadGateway)
+			return
+		}
+		fmt.Fprintf(w, `<tv><channel id="x"><icon src="http://logos.example/v%d.png"/></channel></tv>`, v)
+	})
+	tp := newTestProxy(t, p, nil)
+	var offset atomic.Int64
+	start := time.Now()
+	tp.h.guides.now = func() time.Time { return start.Add(time.Duration(offset.Load())) }
+	get := func() string {
+		_, body := tp.get(t, "/xc/main/get.php?type=m3u&"+credQuery(), nil)
+		return string(body)
+	}
+	// eventually polls get until the playlist shows want (the refresh runs
+	// in the background).
+	eventually := func(want string) string {
+		var body string
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if body = get(); strings.Contains(body, want) {
+				break
+			}
+		}
+		return body
+	}
+
+	if body := get(); !strings.Contains(body, "v1.png") {
+		t.Fatalf("first playlist = %q, want logo v1", body)
+	}
+	version.Store(2)
+	offset.Store(int64(31 * time.Minute))
+	if body := get(); !strings.Contains(body, "v1.png") {
+		t.Errorf("expired guide: playlist = %q, want the stale v1 at once", body)
+	}
+	if body := eventually("v2.png"); !strings.Contains(body, "v2.png") {
+		t.Errorf("after the refresh: playlist = %q, want v2", body)
+	}
+	version.Store(-1) // the panel's guide breaks
+	offset.Store(int64(62 * time.Minute))
+	for i := range 3 {
+		if body := get(); !strings.Contains(body, "v2.png") {
+			t.Errorf("request %d after a failed refresh: playlist = %q, want the stale v2", i, body)
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); p.guideHits.Load() < 3 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	get()
+	if hits := p.guideHits.Load(); hits != 3 {
+		t.Errorf("guide fetched %d times, want 3 (a failed refresh is retried only after the error TTL)", hits)
+	}
 }

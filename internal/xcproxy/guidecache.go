@@ -13,6 +13,10 @@ import (
 // guideCache keeps parsed guides (and recent failures) per key, bounded by
 // entry count and estimated bytes, least recently used first out.
 // Concurrent loads of one key share a single fetch.
+//
+// A guide past its TTL is still served, as stale, for up to maxStale while
+// a refresh runs; a failed refresh keeps the stale guide (and is retried
+// after the error TTL), so a panel whose guide breaks keeps its logos.
 type guideCache struct {
 	mu         sync.Mutex
 	entries    map[string]*list.Element // of *guideEntry
@@ -26,11 +30,15 @@ type guideCache struct {
 	flights    singleflight.Group
 }
 
+// maxStale is how long past its TTL a guide may still be served.
+const maxStale = 24 * time.Hour
+
 type guideEntry struct {
 	key     string
 	guide   *xmltv.Guide
 	err     error
-	expires time.Time
+	expires time.Time // fresh until then
+	stale   time.Time // a guide is served (stale) until then
 	size    int64
 }
 
@@ -45,37 +53,55 @@ type guideResult struct {
 	err   error
 }
 
-// get returns a fresh cached result for key.
-func (c *guideCache) get(key string) (guideResult, bool) {
+// get returns the cached result for key and whether it is still fresh.
+// ok is false when there is nothing usable.
+func (c *guideCache) get(key string) (res guideResult, fresh, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	el, ok := c.entries[key]
-	if !ok {
-		return guideResult{}, false
+	el, found := c.entries[key]
+	if !found {
+		return guideResult{}, false, false
 	}
 	e := el.Value.(*guideEntry)
-	if !c.now().Before(e.expires) {
+	now := c.now()
+	fresh = now.Before(e.expires)
+	if !fresh && (e.guide == nil || !now.Before(e.stale)) {
 		c.remove(el)
-		return guideResult{}, false
+		return guideResult{}, false, false
 	}
 	c.lru.MoveToFront(el)
-	return guideResult{e.guide, e.err}, true
+	if e.guide != nil {
+		return guideResult{guide: e.guide}, fresh, true
+	}
+	return guideResult{err: e.err}, fresh, true
 }
 
-// put stores a result: a guide for ttl, an error for errTTL.
+// put stores a result: a guide for ttl (then stale for maxStale), an error
+// for errTTL. An error does not replace a guide that may still be served:
+// the guide stays, and the next refresh waits errTTL.
 func (c *guideCache) put(key string, g *xmltv.Guide, err error) {
-	e := &guideEntry{key: key, guide: g, err: err}
-	if err != nil {
-		e.expires = c.now().Add(c.errTTL)
-		e.size = 256
-	} else {
-		e.expires = c.now().Add(c.ttl)
-		e.size = g.SizeBytes() + 256
-	}
+	now := c.now()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.entries[key]; ok {
+		old := el.Value.(*guideEntry)
+		if err != nil && old.guide != nil && now.Before(old.stale) {
+			old.err = err
+			old.expires = now.Add(c.errTTL)
+			c.lru.MoveToFront(el)
+			return
+		}
 		c.remove(el)
+	}
+	e := &guideEntry{key: key, guide: g, err: err}
+	if err != nil {
+		e.guide = nil
+		e.expires = now.Add(c.errTTL)
+		e.size = 256
+	} else {
+		e.expires = now.Add(c.ttl)
+		e.stale = e.expires.Add(maxStale)
+		e.size = g.SizeBytes() + 256
 	}
 	if e.size > c.maxBytes {
 		return // larger than the whole cache: use once, keep nothing
