@@ -72,6 +72,15 @@ func (c *lru[V]) put(key string, val V, err error, weight int64, expires time.Ti
 	c.weight += weight
 }
 
+// delete drops key if present.
+func (c *lru[V]) delete(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[key]; ok {
+		c.remove(el)
+	}
+}
+
 func (c *lru[V]) remove(el *list.Element) {
 	it := c.order.Remove(el).(*lruItem[V])
 	delete(c.items, it.key)

@@ -69,7 +69,7 @@ func newClient(cfg Config, control func(string, string, syscall.RawConn) error, 
 // checkRedirect re-applies CheckURL to every hop and stops after
 // maxRedirects. Address checks happen when the hop is dialled.
 func checkRedirect(req *http.Request, via []*http.Request) error {
-	if len(via) >= maxRedirects {
+	if len(via) > maxRedirects {
 		return fmt.Errorf("stopped after %d redirects", maxRedirects)
 	}
 	return checkParsed(req.URL)

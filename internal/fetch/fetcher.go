@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
 	"io"
 	"net/http"
 	"net/url"
@@ -21,12 +22,13 @@ type Fetcher struct {
 	client *http.Client
 	cfg    Config
 
-	images *lru[imageEntry]
+	images *lru[image.Image]
 	raws   *lru[rawEntry]
 	imgSF  singleflight.Group
 	rawSF  singleflight.Group
 
-	now func() time.Time // clock for cache expiry; tests replace it
+	now          func() time.Time          // clock for cache expiry; tests replace it
+	testHookWait func(*singleflight.Group) // tests: called once a caller has joined a flight
 }
 
 // New returns a Fetcher that downloads through client. A nil client means
@@ -39,7 +41,7 @@ func New(client *http.Client, cfg Config) *Fetcher {
 	return &Fetcher{
 		client: client,
 		cfg:    cfg,
-		images: newLRU[imageEntry](cfg.CacheBytes),
+		images: newLRU[image.Image](cfg.CacheBytes),
 		raws:   newLRU[rawEntry](cfg.RawCacheBytes),
 		now:    time.Now,
 	}

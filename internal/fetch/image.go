@@ -16,8 +16,6 @@ type rawEntry struct {
 	ct   string
 }
 
-type imageEntry = image.Image
-
 // maxKeyLen is the longest URL used verbatim as a cache key; longer ones
 // (mostly data: URLs) are keyed by their SHA-256.
 const maxKeyLen = 1024
@@ -47,6 +45,9 @@ func (f *Fetcher) Image(ctx context.Context, rawURL string) (image.Image, error)
 		}
 		img, err := Decode(data, f.cfg.MaxPixels)
 		if err != nil {
+			// Forget the bytes too, so the URL is fetched afresh once the
+			// failure expires (the upstream may fix the file).
+			f.raws.delete(key)
 			rememberFailure(f, f.images, key, err)
 			return nil, err
 		}
@@ -99,6 +100,9 @@ func coalesce[T any](ctx context.Context, f *Fetcher, g *singleflight.Group, key
 		defer cancel()
 		return fn(fctx)
 	})
+	if f.testHookWait != nil {
+		f.testHookWait(g)
+	}
 	var zero T
 	select {
 	case res := <-ch:

@@ -98,7 +98,11 @@ func svgTarget(vw, vh float64, maxPixels int64) (int, int, error) {
 // canvas. Panics inside those libraries become a *DecodeError.
 func rasteriseSVG(data []byte, maxPixels int64) (img image.Image, err error) {
 	defer func() {
-		if r := recover(); r != nil {
+		switch r := recover().(type) {
+		case nil:
+		case svgWorkExceeded:
+			img, err = nil, &TooLargeError{What: "svg drawing " + r.what, Size: -1, Limit: r.limit}
+		default:
 			img, err = nil, &DecodeError{Format: "svg", Err: fmt.Errorf("renderer panic: %v", r)}
 		}
 	}()
@@ -111,8 +115,12 @@ func rasteriseSVG(data []byte, maxPixels int64) (img image.Image, err error) {
 		return nil, err
 	}
 	canvas := image.NewRGBA(image.Rect(0, 0, w, h))
-	scanner := rasterx.NewScannerGV(w, h, canvas, canvas.Bounds())
-	icon.SetTarget(0, 0, float64(w), float64(h))
+	scanner := newBoundedScanner(canvas)
+	// oksvg's SetTarget translates by the viewBox origin after scaling,
+	// which misplaces drawings whose viewBox does not start at 0,0: build
+	// the viewBox-to-canvas transform here (shift first, then scale).
+	vb := icon.ViewBox
+	icon.Transform = rasterx.Identity.Scale(float64(w)/vb.W, float64(h)/vb.H).Translate(-vb.X, -vb.Y)
 	icon.Draw(rasterx.NewDasher(w, h, scanner), 1)
 	return canvas, nil
 }
