@@ -92,13 +92,12 @@ func tokenSpans(s string, start, end int, spans []span) []span {
 	if masked {
 		return spans
 	}
-	// Direct stream form: /<u>/<p>/<id>[.ext], alone or after /xc/<upstream>.
-	rest := segs
-	if len(rest) == 5 && strings.EqualFold(tok[rest[0].start:rest[0].end], "xc") {
-		rest = rest[2:]
-	}
-	if len(rest) == 3 && isStreamID(tok[rest[2].start:rest[2].end]) {
-		spans = appendSeg(spans, start, rest[0], rest[1])
+	// Direct stream form: .../<u>/<p>/<id>[.ext] at the end of a path (a
+	// panel base URL may have its own path before it). This also masks
+	// two segments of other paths that end in a number: in a log line,
+	// hiding too much beats showing a password.
+	if n := len(segs); n >= 3 && isStreamID(tok[segs[n-1].start:segs[n-1].end]) {
+		spans = appendSeg(spans, start, segs[n-3], segs[n-2])
 	}
 	return spans
 }

@@ -22,7 +22,8 @@ const Mask = "***"
 // in a URL nested in another URL's query), the user information of
 // scheme://user:pass@host URLs, the <u>/<p> segments that follow a
 // live, movie, series or timeshift segment, and the <u>/<p> of the direct
-// stream form /<u>/<p>/<id> (optionally after an /xc/<upstream> prefix).
+// stream form .../<u>/<p>/<id> (the two segments before a final numeric
+// segment, with an optional extension, in any path).
 // Text without credentials is returned unchanged (and not copied).
 func URL(s string) string {
 	if !mayHoldCredentials(s) {

@@ -38,6 +38,7 @@ func TestURL(t *testing.T) {
 		{"http://panel:8080/alice/s3cret/12345", "http://panel:8080/***/***/12345"},
 		{"/xc/main/alice/s3cret/12345.ts", "/xc/main/***/***/12345.ts"},
 		{"/alice/s3cret/12345.ts", "/***/***/12345.ts"},
+		{"http://panel/sub/alice/s3cret/12345", "http://panel/sub/***/***/12345"},
 		{"path=/live/alice/s3cret/1.ts status=200", "path=/live/***/***/1.ts status=200"},
 		{"http://alice:s3cret@panel:8080/get.php", "http://***@panel:8080/get.php"},
 		// Not credentials: too few segments, or a non-numeric last segment.
