@@ -19,6 +19,7 @@ import (
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
 	"gamethumbs/internal/redact"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 	"gamethumbs/internal/xcproxy"
 )
@@ -134,7 +135,10 @@ func newBackend(cfg config.Config) (*scene.Service, error) {
 	if ua == "" {
 		ua = buildinfo.UserAgent()
 	}
-	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua}
+	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua,
+		CacheBytes: int64(cfg.LogoCacheMB) << 20, RawCacheBytes: int64(cfg.LogoCacheMB) << 18}
+	render.SetCacheBytes(int64(cfg.LogoCacheMB) << 20)
+	render.SetConcurrency(cfg.RenderConcurrency)
 	client := fetch.NewClient(fcfg)
 	provider := espn.New(espn.Config{
 		SiteURL: cfg.ESPNSiteURL, CoreURL: cfg.ESPNCoreURL, CDNURL: cfg.ESPNCDNURL,

@@ -48,10 +48,13 @@ type Config struct {
 	OverlayHosts         []string // ALLOW_INSECURE_OVERLAY_URLS as a host list: these hosts skip the address check
 	AllowCustomBadges    bool     // ALLOW_CUSTOM_BADGES: any short badge text
 
-	ImageCacheHours int    // IMAGE_CACHE_HOURS, 0 disables the rendered-image cache
-	ImageCacheMB    int    // IMAGE_CACHE_MB, bound of the in-memory image cache
-	CacheDir        string // CACHE_DIR: optional on-disk second tier
-	CacheDirMB      int    // CACHE_DIR_MB
+	ImageCacheHours int // IMAGE_CACHE_HOURS, 0 disables the rendered-image cache
+	ImageCacheMB    int // IMAGE_CACHE_MB, bound of the in-memory image cache
+	// LogoCacheMB bounds the decoded provider logos and the renderer's
+	// derivatives of them (scaled copies, shadows), each (LOGO_CACHE_MB).
+	LogoCacheMB int
+	CacheDir    string // CACHE_DIR: optional on-disk second tier
+	CacheDirMB  int    // CACHE_DIR_MB
 	// RenderConcurrency bounds simultaneous renders (RENDER_CONCURRENCY,
 	// default the number of CPUs).
 	RenderConcurrency int
@@ -83,6 +86,7 @@ func Defaults() Config {
 		ESPNCDNURL:         "https://a.espncdn.com",
 		ImageCacheHours:    24,
 		ImageCacheMB:       256,
+		LogoCacheMB:        64,
 		CacheDirMB:         1024,
 		RenderConcurrency:  runtime.NumCPU(),
 		RenderQueue:        64,
@@ -133,6 +137,7 @@ func Load(getenv func(string) string) (Config, error) {
 
 	c.ImageCacheHours = r.intIn("IMAGE_CACHE_HOURS", c.ImageCacheHours, 0, 24*365)
 	c.ImageCacheMB = r.intIn("IMAGE_CACHE_MB", c.ImageCacheMB, 1, 1<<20)
+	c.LogoCacheMB = r.intIn("LOGO_CACHE_MB", c.LogoCacheMB, 8, 1<<20)
 	c.CacheDir = r.str("CACHE_DIR", "")
 	c.CacheDirMB = r.intIn("CACHE_DIR_MB", c.CacheDirMB, 1, 1<<24)
 	c.RenderConcurrency = r.intIn("RENDER_CONCURRENCY", c.RenderConcurrency, 1, 1024)
