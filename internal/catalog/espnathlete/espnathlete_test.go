@@ -3,6 +3,8 @@ package espnathlete_test
 import (
 	"context"
 	"errors"
+	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -27,6 +29,7 @@ func newProvider(t *testing.T, fake *athletetest.Server, dir string, rt http.Rou
 	p := espnathlete.New(espnathlete.Config{
 		CoreURL: fake.CoreURL, CDNURL: fake.CDNURL, Dir: dir, Concurrency: 4, Backoff: time.Millisecond,
 		Client: &http.Client{Timeout: 5 * time.Second, Transport: rt},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	t.Cleanup(p.Close)
 	return p

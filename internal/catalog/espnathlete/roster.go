@@ -24,8 +24,12 @@ type athlete struct {
 	Country  string // country name (flag alt text)
 }
 
-// maxCandidates bounds the athletes scored for one query.
-const maxCandidates = 512
+// Bounds on the athletes scored for one query: per lookup of the whole
+// query, and per word of it (a common first name has thousands).
+const (
+	maxCandidates     = 256
+	maxWordCandidates = 32
+)
 
 // roster is an immutable, indexed snapshot of a league's athletes.
 type roster struct {
@@ -113,9 +117,13 @@ func toTeam(sport, cdn string, a *athlete) catalog.Team {
 	return t
 }
 
-// find returns the index of the best match for query: the athletes whose
-// names share a word with it, or contain it, scored with match.Score; on
-// equal scores the earlier athlete wins, as in match.Find.
+// find returns the index of the best match for query, scored with
+// match.Score (on equal scores the earlier athlete wins, as in
+// match.Find). Only likely athletes are scored: those with a name key
+// equal to the query (first, last, display or short name) when there are
+// any, since no partial match can beat them; otherwise those with a name
+// key equal to a word of the query, and those whose display name contains
+// the query.
 func (r *roster) find(query string) (int, bool) {
 	if len(query) > match.MaxQueryLen || len(r.teams) == 0 {
 		return -1, false
@@ -124,15 +132,16 @@ func (r *roster) find(query string) (int, bool) {
 	if q == "" {
 		return -1, false
 	}
-	cands := make([]int32, 0, 32)
-	cands = r.exact(q, cands)
-	for _, w := range strings.Fields(match.Fold(query)) {
-		if len(w) >= 3 && w != q {
-			cands = r.exact(w, cands)
+	cands := r.exact(q, make([]int32, 0, 32), maxCandidates)
+	if len(cands) == 0 {
+		for _, w := range strings.Fields(match.Fold(query)) {
+			if len(w) >= 3 && w != q {
+				cands = r.exact(w, cands, len(cands)+maxWordCandidates)
+			}
 		}
-	}
-	if len(q) >= 4 {
-		cands = r.containing(q, cands)
+		if len(q) >= 4 {
+			cands = r.containing(q, cands, len(cands)+maxCandidates)
+		}
 	}
 	if len(cands) == 0 {
 		return -1, false
@@ -148,20 +157,22 @@ func (r *roster) find(query string) (int, bool) {
 	return best, best >= 0
 }
 
-// exact appends the athletes with a name key equal to k.
-func (r *roster) exact(k string, dst []int32) []int32 {
+// exact appends the athletes with a name key equal to k, up to limit
+// candidates in all.
+func (r *roster) exact(k string, dst []int32, limit int) []int32 {
 	i := sort.SearchStrings(r.keys, k)
-	for ; i < len(r.keys) && r.keys[i] == k && len(dst) < maxCandidates; i++ {
+	for ; i < len(r.keys) && r.keys[i] == k && len(dst) < limit; i++ {
 		dst = append(dst, r.owners[i])
 	}
 	return dst
 }
 
-// containing appends the athletes whose compact display name contains q.
-func (r *roster) containing(q string, dst []int32) []int32 {
+// containing appends the athletes whose compact display name contains q,
+// up to limit candidates in all.
+func (r *roster) containing(q string, dst []int32, limit int) []int32 {
 	names := r.names
 	off := 0
-	for len(dst) < maxCandidates {
+	for len(dst) < limit {
 		j := strings.Index(names[off:], q)
 		if j < 0 {
 			break
