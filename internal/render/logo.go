@@ -30,10 +30,6 @@ type (
 		w, h, r, dx, dy int
 		alpha           uint8
 	}
-	silhouetteKey struct {
-		img  image.Image
-		w, h int
-	}
 )
 
 // logoInfo is what a render needs to know about a source logo: a fast-path

@@ -4,8 +4,6 @@ import (
 	"image"
 	"math"
 
-	xdraw "golang.org/x/image/draw"
-
 	"gamethumbs/internal/colorx"
 )
 
@@ -103,8 +101,11 @@ func (p *painter) embossPanel(dst *image.RGBA, s *side, inset [2]float64) {
 		// Emboss texture: the logo's silhouette at 1.7x the panel's short
 		// side, lit from the top left.
 		sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*min(lw, lh))
-		sil := silhouette(logo, li, sw, sh)
-		embossTexture(l, sil, int(math.Round(lw/2-float64(sw)/2)), int(math.Round(lh/2-float64(sh)/2)), e)
+		ox, oy := int(math.Round(lw/2-float64(sw)/2)), int(math.Round(lh/2-float64(sh)/2))
+		// The silhouette is larger than the panel: only the visible part
+		// (plus the emboss depth on each side) is computed.
+		sil := silhouette(li, sw, sh, ox+e, oy+e, l.Rect.Dx()+2*e, l.Rect.Dy()+2*e)
+		embossTexture(l, sil, -e, -e, e)
 	})
 	switch {
 	case s.name != "":
@@ -131,17 +132,74 @@ func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, bo
 	p.dst = saved
 }
 
-// silhouette returns the alpha of img scaled to w x h, cached.
-func silhouette(img image.Image, li logoInfo, w, h int) *image.Alpha {
-	return memo(img, silhouetteKey{img, w, h}, func() (*image.Alpha, int64) {
-		tmp := image.NewRGBA(image.Rect(0, 0, w, h))
-		xdraw.ApproxBiLinear.Scale(tmp, tmp.Rect, li.img, li.trim, xdraw.Src, nil)
-		m := image.NewAlpha(tmp.Rect)
-		for i := range m.Pix {
-			m.Pix[i] = tmp.Pix[4*i+3]
+// silhouette returns the alpha of the trimmed logo of li scaled to sw x sh
+// with its top-left corner at (ox, oy), clipped to a w x h window. It
+// samples the source alpha bilinearly, so nothing larger than the window
+// is allocated; the result is not cached (the panel layer that uses it is).
+func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
+	m := image.NewAlpha(image.Rect(0, 0, w, h))
+	pix, stride, rect := alphaSource(li.img)
+	tr := li.trim
+	if pix == nil || tr.Empty() || sw <= 0 || sh <= 0 {
+		return m
+	}
+	x0, x1 := max(0, ox), min(w, ox+sw)
+	y0, y1 := max(0, oy), min(h, oy+sh)
+	if x0 >= x1 || y0 >= y1 {
+		return m
+	}
+	// Source column offsets and 8-bit weights for every window column.
+	kx := float64(tr.Dx()) / float64(sw)
+	cols := make([]int, 2*(x1-x0))
+	wts := make([]uint32, x1-x0)
+	for x := x0; x < x1; x++ {
+		sx, wx := sample(float64(x-ox), kx, tr.Min.X, tr.Max.X)
+		i := x - x0
+		cols[2*i] = 4*(sx-rect.Min.X) + 3
+		cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
+		wts[i] = wx
+	}
+	ky := float64(tr.Dy()) / float64(sh)
+	for y := y0; y < y1; y++ {
+		sy, wy := sample(float64(y-oy), ky, tr.Min.Y, tr.Max.Y)
+		r0 := pix[(sy-rect.Min.Y)*stride:]
+		r1 := pix[(min(sy+1, tr.Max.Y-1)-rect.Min.Y)*stride:]
+		out := m.Pix[y*m.Stride:]
+		for i := range wts {
+			a, b := cols[2*i], cols[2*i+1]
+			wx := wts[i]
+			top := uint32(r0[a])*(256-wx) + uint32(r0[b])*wx
+			bot := uint32(r1[a])*(256-wx) + uint32(r1[b])*wx
+			out[x0+i] = uint8((top*(256-wy) + bot*wy) >> 16)
 		}
-		return m, int64(len(m.Pix))
-	})
+	}
+	return m
+}
+
+// sample maps destination coordinate d (pixel index) through scale k to a
+// source index in [lo, hi) and the 8-bit weight of the next one.
+func sample(d, k float64, lo, hi int) (int, uint32) {
+	f := (d+0.5)*k - 0.5 + float64(lo)
+	if f <= float64(lo) {
+		return lo, 0
+	}
+	if f >= float64(hi-1) {
+		return hi - 1, 0
+	}
+	i := int(f)
+	return i, uint32((f - float64(i)) * 256)
+}
+
+// alphaSource returns the pixel buffer of an *image.RGBA or *image.NRGBA
+// (alpha is the fourth byte of each pixel in both).
+func alphaSource(img image.Image) ([]uint8, int, image.Rectangle) {
+	switch m := img.(type) {
+	case *image.RGBA:
+		return m.Pix, m.Stride, m.Rect
+	case *image.NRGBA:
+		return m.Pix, m.Stride, m.Rect
+	}
+	return nil, 0, image.Rectangle{}
 }
 
 // embossTexture lights silhouette sil (placed at ox, oy) from the top left:
