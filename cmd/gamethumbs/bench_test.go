@@ -27,10 +27,11 @@ func newHandler(b *testing.B, extra map[string]string) http.Handler {
 	if err != nil {
 		b.Fatal(err)
 	}
-	h, err := build(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	h, closeAll, err := build(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.Cleanup(closeAll)
 	return h
 }
 

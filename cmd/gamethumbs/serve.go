@@ -38,10 +38,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	log := newLogger(cfg, stdout)
 
-	handler, err := build(cfg, log)
+	handler, closeAll, err := build(cfg, log)
 	if err != nil {
 		return err
 	}
+	defer closeAll()
 	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
 	if err != nil {
 		return err
@@ -94,35 +95,47 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 }
 
 // build constructs every component from the configuration.
-func build(cfg config.Config, log *slog.Logger) (http.Handler, error) {
+// The returned close function releases what the components hold (guide
+// caches, background refreshes); call it after the server has stopped.
+func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 	var xc http.Handler
+	var closers []func()
+	closeAll := func() {
+		for _, c := range closers {
+			c()
+		}
+	}
 	if cfg.XCProxy {
 		ups, err := xcproxy.ParseUpstreams(cfg.XCUpstreams)
 		if err != nil {
-			return nil, fmt.Errorf("configuration: %w", err)
+			return nil, nil, fmt.Errorf("configuration: %w", err)
 		}
-		h, err := xcproxy.New(xcproxy.Config{Upstreams: ups, Logger: log})
+		h, err := xcproxy.New(xcproxy.Config{Upstreams: ups, Logger: log,
+			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		xc = h
+		closers = append(closers, h.Close)
 	}
 	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
 		if err != nil {
-			return nil, fmt.Errorf("CACHE_DIR: %w", err)
+			closeAll()
+			return nil, nil, fmt.Errorf("CACHE_DIR: %w", err)
 		}
 		deps.Disk = d
 	}
 	if cfg.Mode == config.ModeStandard {
 		backend, err := newBackend(cfg)
 		if err != nil {
-			return nil, err
+			closeAll()
+			return nil, nil, err
 		}
 		deps.Backend = backend
 	}
-	return httpapi.NewServer(deps), nil
+	return httpapi.NewServer(deps), closeAll, nil
 }
 
 // newBackend builds the catalogue, providers and logo fetchers.

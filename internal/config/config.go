@@ -31,6 +31,10 @@ type Config struct {
 	// It is required when XCProxy is on; its syntax is checked by the
 	// xcproxy package, which owns the format.
 	XCUpstreams string
+	// XCPublicURL is the proxy's own external base URL
+	// (XC_PROXY_PUBLIC_URL), used when rewriting a playlist's guide link;
+	// empty means "from the request's Host".
+	XCPublicURL string
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE, image routes; others get 3x; 0 disables
 	TrustProxy         int // TRUST_PROXY: X-Forwarded-For hops to trust; 0 ignores the header
@@ -117,6 +121,7 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	c.XCProxy = r.boolean("XC_PROXY", getenv("NODE_ENV") == "development") || c.Mode == ModeXCProxy
 	c.XCUpstreams = r.str("XC_PROXY_UPSTREAM", "")
+	c.XCPublicURL = r.optionalURL("XC_PROXY_PUBLIC_URL")
 	if c.XCProxy && c.XCUpstreams == "" {
 		r.fail("XC_PROXY_UPSTREAM", "", "is required when the XC proxy is enabled (id=http://host:port,...)")
 	}
