@@ -158,19 +158,21 @@ func phase(name string, conc int, d time.Duration, next func(i int) (string, htt
 	return r
 }
 
-// distinctThumbs yields matchup thumbnail URLs that are all different.
+// distinctThumbs yields default-style (style 1) matchup thumbnail URLs
+// that are all different: every ordered team pair, then each aspect and
+// badge.
 func distinctThumbs(base string, teams []string, offset int) func(i int) (string, http.Header) {
-	styles := []int{1, 2, 3, 4, 5, 6, 98, 99}
 	aspects := []string{"4-3", "16-9", "1-1"}
+	badges := []string{"", "&badge=HD", "&badge=4K", "&badge=FHD", "&badge=UHD", "&badge=ALT"}
+	n := len(teams)
 	return func(i int) (string, http.Header) {
 		i += offset
-		a := teams[i%len(teams)]
-		b := teams[(i/len(teams)+1+i)%len(teams)]
-		if a == b {
-			b = teams[(i+1)%len(teams)]
-		}
-		j := i / (len(teams) * len(teams))
-		return fmt.Sprintf("%s/nba/%s/%s/thumb?style=%d&aspect=%s", base, a, b, styles[j%len(styles)], aspects[(j/len(styles))%len(aspects)]), nil
+		pair := i % (n * (n - 1))
+		a := pair / (n - 1)
+		b := (a + 1 + pair%(n-1)) % n
+		j := i / (n * (n - 1))
+		return fmt.Sprintf("%s/nba/%s/%s/thumb?aspect=%s%s", base, teams[a], teams[b],
+			aspects[j%len(aspects)], badges[(j/len(aspects))%len(badges)]), nil
 	}
 }
 
@@ -196,7 +198,7 @@ func TestLoad(t *testing.T) {
 
 	var rows []phaseResult
 	rows = append(rows, phase("cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0)))
-	rows = append(rows, phase("cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 100_000)))
+	rows = append(rows, phase("cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 2_000)))
 	hot := target.base + "/nba/lal/bos/thumb"
 	resp, err := http.Get(hot)
 	if err != nil {
