@@ -25,6 +25,9 @@ type side struct {
 	league  catalog.League
 	missing bool // not found, fallback stand-in
 	loser   bool
+	// athletes are the athletes the side shows (athlete leagues): one, or
+	// the parts of "a+b", whose pictures are composed.
+	athletes []catalog.Team
 }
 
 // Prepare resolves the league and teams of req and returns its Job.
@@ -33,6 +36,7 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 	if err != nil {
 		return nil, err
 	}
+	req.Fallback = req.Fallback || l.SkipLogos // implied in skipLogos leagues
 	if req.IconURL != "" {
 		if s.cfg.Overlays == nil {
 			req.IconURL = ""
@@ -51,7 +55,7 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		var upstream *catalog.UpstreamError
 		switch {
 		case err == nil:
-			sides = append(sides, side{seg: seg, team: t, league: where})
+			sides = append(sides, side{seg: seg, team: t, league: where, athletes: s.sideAthletes(ctx, l, where, seg, t)})
 		case req.Fallback && (errors.As(err, &unknown) || errors.As(err, &upstream)):
 			sides = append(sides, side{seg: seg, missing: true})
 		default:
@@ -62,6 +66,7 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 	if len(sides) == 1 && sides[0].missing {
 		sides = sides[:0]
 	}
+	s.skipLogoSides(ctx, l, sides)
 	if len(sides) == 2 && req.Winner != "" && !sides[0].missing && !sides[1].missing {
 		switch match.Winner(req.Winner, sides[0].seg, sides[1].seg, sides[0].team, sides[1].team) {
 		case 1:
@@ -72,6 +77,9 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 	}
 	nameMode := req.Mode == "name" || (req.Mode == "" && l.Mode == "name")
 	if req.Kind == render.KindLogo && req.Style == 0 {
+		if job := s.athleteRawJob(sides); job != nil {
+			return job, nil
+		}
 		return s.rawLogoJob(ctx, l, sides, req.Variant)
 	}
 	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode}, nil

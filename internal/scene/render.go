@@ -94,6 +94,10 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 		if j.nameMode {
 			continue
 		}
+		if len(sd.athletes) > 0 { // headshots (flag fallback), composed for "a+b"
+			wg.Go(func() { t.Logo = j.svc.athleteImage(ctx, sd.athletes) })
+			continue
+		}
 		load(sd.team.Logo, &t.Logo)
 		if sd.team.LogoAlt != sd.team.Logo {
 			load(sd.team.LogoAlt, &t.LogoDark)

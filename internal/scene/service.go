@@ -108,6 +108,9 @@ func (s *Service) findTeam(ctx context.Context, l catalog.League, query string) 
 	if strings.TrimSpace(query) == "" {
 		return catalog.Team{}, l, &catalog.UnknownTeamError{League: l.ShortName, Query: query}
 	}
+	if parts := s.splitAthletes(l, query); parts != nil {
+		return s.findAthletes(ctx, l, parts)
+	}
 	visited := map[string]bool{}
 	var suggestions []string
 	t, where, found, err := s.search(ctx, l, query, visited, &suggestions)
@@ -137,15 +140,21 @@ func (s *Service) findTeam(ctx context.Context, l catalog.League, query string) 
 // search looks in l and its feeders depth-first.
 func (s *Service) search(ctx context.Context, l catalog.League, query string, visited map[string]bool, suggestions *[]string) (catalog.Team, catalog.League, bool, error) {
 	visited[l.Code] = true
-	list, err := s.teams(ctx, l)
-	if err != nil {
-		return catalog.Team{}, l, false, err
-	}
-	if i, ok := s.find(l.Code, query, list); ok {
-		return list[i], l, true, nil
-	}
-	if suggestions != nil && len(*suggestions) < 5 {
-		*suggestions = append(*suggestions, match.Suggest(query, list, 5-len(*suggestions))...)
+	if t, found, handled, err := s.findIndexed(ctx, l, query); handled {
+		if err != nil || found {
+			return t, l, found, err
+		}
+	} else {
+		list, err := s.teams(ctx, l)
+		if err != nil {
+			return catalog.Team{}, l, false, err
+		}
+		if i, ok := s.find(l.Code, query, list); ok {
+			return list[i], l, true, nil
+		}
+		if suggestions != nil && len(*suggestions) < 5 {
+			*suggestions = append(*suggestions, match.Suggest(query, list, 5-len(*suggestions))...)
+		}
 	}
 	for _, code := range l.FeederLeagues {
 		if visited[code] {
