@@ -70,9 +70,17 @@ func decodeRaster(codec rasterCodec, data []byte, maxPixels int64) (img image.Im
 	if err != nil {
 		return nil, &DecodeError{Format: codec.name, Err: err}
 	}
-	// A decoder's output must agree with the header that was checked.
-	if b := src.Bounds(); b.Dx() > cfg.Width || b.Dy() > cfg.Height || b.Empty() {
+	// A decoder's output must lie inside the header that was checked. A
+	// GIF frame may cover only part of its logical screen: place it there.
+	screen := image.Rect(0, 0, cfg.Width, cfg.Height)
+	b := src.Bounds()
+	if b.Empty() || !b.In(screen) {
 		return nil, &DecodeError{Format: codec.name, Err: fmt.Errorf("frame %v outside %dx%d", b, cfg.Width, cfg.Height)}
+	}
+	if b != screen {
+		dst := image.NewRGBA(screen)
+		draw.Draw(dst, b, src, b.Min, draw.Src)
+		return dst, nil
 	}
 	return toRGBA(src), nil
 }

@@ -152,3 +152,69 @@ func TestToRGBAKeepsOriginAtZero(t *testing.T) {
 		t.Errorf("toRGBA(0,0) = %v, want white", c)
 	}
 }
+
+func TestDecodeGIFFramePlacedOnScreen(t *testing.T) {
+	frame := image.NewPaletted(image.Rect(2, 3, 6, 7), color.Palette{color.RGBA{255, 0, 0, 255}})
+	var buf bytes.Buffer
+	g := &gif.GIF{
+		Image:  []*image.Paletted{frame},
+		Delay:  []int{0},
+		Config: image.Config{Width: 10, Height: 10, ColorModel: frame.Palette},
+	}
+	if err := gif.EncodeAll(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	img, err := Decode(buf.Bytes(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := img.Bounds(); got != image.Rect(0, 0, 10, 10) {
+		t.Errorf("Decode(partial GIF frame).Bounds() = %v, want the 10x10 screen", got)
+	}
+	tests := []struct {
+		x, y int
+		want color.RGBA
+	}{
+		{3, 4, color.RGBA{255, 0, 0, 255}},
+		{0, 0, color.RGBA{}},
+		{9, 9, color.RGBA{}},
+	}
+	for _, tt := range tests {
+		if got := pixel(img, tt.x, tt.y); got != tt.want {
+			t.Errorf("Decode(partial GIF frame) at (%d,%d) = %v, want %v", tt.x, tt.y, got, tt.want)
+		}
+	}
+}
+
+// BenchmarkDecode measures a cold decode of a 500x500 logo per format.
+func BenchmarkDecode(b *testing.B) {
+	logo := color.NRGBA{200, 30, 40, 255}
+	var jpg bytes.Buffer
+	if err := jpeg.Encode(&jpg, solid(500, 500, logo), nil); err != nil {
+		b.Fatal(err)
+	}
+	crest := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 300">
+<linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#335"/><stop offset="1" stop-color="#113"/></linearGradient>
+<path d="M150 10 L290 80 L260 250 L150 295 L40 250 L10 80 Z" fill="url(#g)"/>
+<path d="M150 40 L255 95 L232 230 L150 265 L68 230 L45 95 Z" fill="#def" stroke="#000" stroke-width="1.5"/>
+<circle cx="150" cy="150" r="60" fill="#c22"/></svg>`
+	cases := []struct {
+		name string
+		data []byte
+	}{
+		{"png", pngBytes(b, 500, 500, logo)},
+		{"jpeg", jpg.Bytes()},
+		{"webp", webpSolid(500, 500, logo)},
+		{"svg", []byte(crest)},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Decode(c.data, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

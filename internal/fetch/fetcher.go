@@ -1,7 +1,6 @@
 package fetch
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -118,20 +117,29 @@ func (f *Fetcher) download(ctx context.Context, rawURL string) ([]byte, error) {
 
 // readLimited reads r to the end, failing with *TooLargeError as soon as
 // more than limit bytes arrive. hint (a Content-Length, or -1) sizes the
-// first buffer.
+// buffer so that a body of the announced length is read without copying.
 func readLimited(r io.Reader, hint, limit int64) ([]byte, error) {
-	var buf bytes.Buffer
-	if hint > 0 && hint <= limit {
-		buf.Grow(int(hint) + 1)
+	size := int64(32 << 10)
+	if hint >= 0 && hint <= limit {
+		size = hint + 1 // one spare byte to see EOF without growing
 	}
-	n, err := buf.ReadFrom(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
+	buf := make([]byte, 0, min(size, limit+1))
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // grow geometrically
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return nil, &TooLargeError{What: "body", Size: -1, Limit: limit}
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if n > limit {
-		return nil, &TooLargeError{What: "body", Size: -1, Limit: limit}
-	}
-	return buf.Bytes(), nil
 }
 
 // isDataURL reports whether s is a data: URL (scheme compared without case).

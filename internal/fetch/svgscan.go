@@ -11,22 +11,26 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// Work bounds for one SVG rasterisation, so that hostile documents
-// (thousands of full-canvas layers, huge strokes, microscopic dash
-// patterns, gradient floods) cost at most about a second of CPU and a few
-// MiB. Exceeding one aborts the drawing with a *TooLargeError.
+// Work bounds for one SVG rasterisation, in units of the canvas area, so
+// that hostile documents (thousands of full-canvas layers, huge strokes,
+// microscopic dash patterns, gradient floods) cost at most about a second
+// of CPU and a few MiB at SVGSide. Exceeding one aborts the drawing with a
+// *TooLargeError.
 const (
-	// svgPixelBudget is the summed area of the clipped bounding boxes of
-	// all drawn paths: 24 full canvases. Gradient pixels count 4 times.
-	svgPixelBudget  = 24 * SVGSide * SVGSide
+	// svgPaintLayers bounds the summed area of the clipped bounding boxes
+	// of all drawn paths, in full canvases. Gradient pixels count
+	// svgGradientCost times.
+	svgPaintLayers  = 24
 	svgGradientCost = 4
-	// svgAccumBudget bounds the rasteriser buffers filled for all paths
+	// svgAccumLayers bounds the rasteriser buffers filled for all paths
 	// (cheap SIMD work, but each path costs at least vectorFloatWidth
-	// columns).
-	svgAccumBudget = 96 * SVGSide * SVGSide
-	// svgEdgeBudget is the summed number of pixel rows that path edges
-	// cross inside their boxes (the rasteriser's cost), plus one per edge.
-	svgEdgeBudget = 16 << 20
+	// columns), in canvases at least vectorFloatWidth wide.
+	svgAccumLayers = 96
+	// svgEdgeLayers bounds the summed number of pixel rows that path edges
+	// cross inside their boxes (the rasteriser's cost) plus one per edge,
+	// in canvas areas.
+	svgEdgeLayers = 16
+	svgMinEdges   = 1 << 20 // floor for small canvases
 	// svgPathPoints bounds the points of one path (12 bytes each).
 	svgPathPoints = 512 << 10
 
@@ -40,6 +44,24 @@ const (
 type svgWorkExceeded struct {
 	what  string
 	limit int64
+}
+
+// budget is an amount of work that may be spent once.
+type budget struct {
+	what        string
+	left, limit int64
+}
+
+func newBudget(what string, limit int64) budget {
+	return budget{what: what, left: limit, limit: limit}
+}
+
+// take spends n, aborting the drawing when the budget runs out.
+func (b *budget) take(n int64) {
+	b.left -= n
+	if b.left < 0 {
+		panic(svgWorkExceeded{b.what, b.limit})
+	}
 }
 
 // boundedScanner implements rasterx.Scanner. Unlike rasterx.ScannerGV,
@@ -56,9 +78,9 @@ type boundedScanner struct {
 	uniform image.Uniform
 	fn      rasterx.ColorFunc // non-nil for gradients
 	clip    image.Rectangle   // empty = no clip
-	pixels  int64             // budget left
-	accum   int64             // budget left
-	edges   int64             // budget left
+	paint   budget
+	accum   budget
+	edges   budget
 }
 
 type scanPoint struct {
@@ -67,7 +89,13 @@ type scanPoint struct {
 }
 
 func newBoundedScanner(dest *image.RGBA) *boundedScanner {
-	s := &boundedScanner{dest: dest, pixels: svgPixelBudget, accum: svgAccumBudget, edges: svgEdgeBudget}
+	w, h := int64(dest.Rect.Dx()), int64(dest.Rect.Dy())
+	s := &boundedScanner{
+		dest:  dest,
+		paint: newBudget("painted area", svgPaintLayers*w*h),
+		accum: newBudget("accumulated area", svgAccumLayers*max(w, vectorFloatWidth)*h),
+		edges: newBudget("edge work", max(svgEdgeLayers*w*h, svgMinEdges)),
+	}
 	s.uniform.C = color.Transparent
 	s.Clear()
 	return s
@@ -120,14 +148,6 @@ func (s *boundedScanner) Clear() {
 	s.max = fixed.Point26_6{X: math.MinInt32, Y: math.MinInt32}
 }
 
-// charge takes n from a budget, aborting the drawing when it runs out.
-func charge(budget *int64, n int64, what string, limit int64) {
-	*budget -= n
-	if *budget < 0 {
-		panic(svgWorkExceeded{what, limit})
-	}
-}
-
 // Draw composites the current path over dest within its bounding box.
 func (s *boundedScanner) Draw() {
 	if len(s.pts) == 0 {
@@ -145,8 +165,8 @@ func (s *boundedScanner) Draw() {
 	if s.fn != nil {
 		area *= svgGradientCost
 	}
-	charge(&s.pixels, area, "painted area", svgPixelBudget)
-	charge(&s.edges, s.edgeCost(box), "edge work", svgEdgeBudget)
+	s.paint.take(area)
+	s.edges.take(s.edgeCost(box))
 
 	// x/image/vector switches to fixed-point math for rasterisers of at
 	// most 512 px a side, and that mode misplaces some anti-aliased edges
@@ -154,7 +174,7 @@ func (s *boundedScanner) Draw() {
 	// rasteriser keeps it in floating-point mode; the extra columns are
 	// accumulated but never composited.
 	rw := max(box.Dx(), vectorFloatWidth)
-	charge(&s.accum, int64(rw)*int64(box.Dy()), "accumulated area", svgAccumBudget)
+	s.accum.take(int64(rw) * int64(box.Dy()))
 	s.ras.Reset(rw, box.Dy())
 	ox, oy := float32(box.Min.X), float32(box.Min.Y)
 	for _, p := range s.pts {
