@@ -1,0 +1,396 @@
+// gamethumbs URL builder: plain JavaScript, no dependencies, no build step.
+// Data comes from this server: /api/leagues, /api/{league}/teams and
+// /openapi.json (the allowed values of every parameter).
+'use strict';
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const state = {
+    opts: null,          // allowed values, from /openapi.json
+    teams: [],           // roster of the selected league
+    teamsLeague: '',
+    chosen: { 1: null, 2: null }, // team picked from the list, per input
+  };
+  let previewTimer = 0;
+  let previewSeq = 0;
+
+  // ---- data ---------------------------------------------------------------
+
+  async function getJSON(path) {
+    const resp = await fetch(path, { headers: { Accept: 'application/json' } });
+    let body = null;
+    try { body = await resp.json(); } catch (e) { /* not JSON */ }
+    if (!resp.ok) {
+      throw new Error((body && body.error) || (resp.status + ' ' + resp.statusText));
+    }
+    return body;
+  }
+
+  // options reads the allowed values from the OpenAPI document's schemas.
+  function options(doc) {
+    const schemas = (doc && doc.components && doc.components.schemas) || {};
+    const pick = (name) => {
+      const s = schemas[name] || {};
+      const labels = s['x-enum-descriptions'] || [];
+      return {
+        items: (s.enum || []).map((v, i) => ({ value: String(v), label: labels[i] ? v + ' · ' + labels[i] : String(v) })),
+        def: s.default === undefined ? '' : String(s.default),
+      };
+    };
+    return {
+      thumbAspect: pick('ThumbAspect'),
+      coverAspect: pick('CoverAspect'),
+      logoSize: pick('LogoSize'),
+      matchupStyle: pick('MatchupStyle'),
+      logoStyle: pick('LogoStyle'),
+      badge: pick('Badge'),
+    };
+  }
+
+  // ---- form helpers -------------------------------------------------------
+
+  // fill replaces the options of a select, keeping its value when allowed.
+  function fill(select, items, def) {
+    const keep = select.value;
+    const current = Array.from(select.options).map((o) => o.value + '\u0000' + o.text).join('\n');
+    const next = items.map((it) => it.value + '\u0000' + it.label).join('\n');
+    if (current !== next) {
+      select.replaceChildren(...items.map((it) => new Option(it.label, it.value)));
+    }
+    select.value = items.some((it) => it.value === keep) ? keep : def;
+  }
+
+  function show(id, visible) { $(id).hidden = !visible; }
+
+  function kind() { return document.querySelector('input[name=kind]:checked').value; }
+
+  // teamIdent is what goes into the URL for input n: the key of the team
+  // picked from the list, or the text as typed (the server matches it).
+  function teamIdent(n) {
+    const text = $('team' + n).value.trim();
+    const t = state.chosen[n];
+    return t && text === t.fullName ? t.key : text;
+  }
+
+  function teams() { return [teamIdent(1), teamIdent(2)].filter((s) => s !== ''); }
+
+  // sync shows the controls that apply to the current picture and fills
+  // the style, aspect and size lists.
+  function sync() {
+    const o = state.opts;
+    if (!o) return;
+    const k = kind();
+    const n = teams().length;
+    const matchup = n === 2;
+    if (k === 'logo') {
+      if (matchup) {
+        fill($('style'), o.logoStyle.items, o.logoStyle.def);
+      } else {
+        fill($('style'), [{ value: '', label: 'provider logo, as is' }, { value: '1', label: '1 · compact generated logo' }], '');
+      }
+    } else {
+      fill($('style'), o.matchupStyle.items, o.matchupStyle.def);
+    }
+    const aspects = k === 'cover' ? o.coverAspect : o.thumbAspect;
+    fill($('aspect'), aspects.items, aspects.def);
+    fill($('size'), o.logoSize.items, o.logoSize.def);
+    const raw = k === 'logo' && !matchup && $('style').value === '';
+    $('style').closest('.field').hidden = k !== 'logo' && !matchup;
+    show('aspect-field', k !== 'logo');
+    show('size-field', k === 'logo' && !raw);
+    show('trim-field', k === 'logo' && !raw);
+    show('variant-field', raw);
+    show('winner-field', matchup);
+    $('leaguelogo').closest('.field').hidden = raw;
+    $('mode').closest('.field').hidden = n === 0;
+  }
+
+  // buildPath is the image path and query for the form, leaving out
+  // parameters that equal their defaults.
+  function buildPath() {
+    const o = state.opts;
+    const k = kind();
+    const ts = teams();
+    const matchup = ts.length === 2;
+    const segs = [$('league').value].concat(ts, [k]).map(encodeURIComponent);
+    const q = new URLSearchParams();
+    const style = $('style').value;
+    const raw = k === 'logo' && !matchup && style === '';
+    if (k === 'logo') {
+      if (matchup ? style !== o.logoStyle.def : style !== '') q.set('style', style);
+      if (!raw) {
+        if ($('size').value !== o.logoSize.def) q.set('size', $('size').value);
+        if (!$('trim').checked) q.set('trim', 'false');
+      }
+      if (raw && $('variant').value) q.set('variant', $('variant').value);
+    } else {
+      if (matchup && style !== o.matchupStyle.def) q.set('style', style);
+      const aspects = k === 'cover' ? o.coverAspect : o.thumbAspect;
+      if ($('aspect').value !== aspects.def) q.set('aspect', $('aspect').value);
+    }
+    if (!raw && $('leaguelogo').value) q.set('logo', $('leaguelogo').value);
+    if ($('badge').value) q.set('badge', $('badge').value);
+    if (matchup && $('winner').value) q.set('winner', ts[Number($('winner').value) - 1]);
+    if (ts.length > 0 && $('mode').value) q.set('mode', $('mode').value);
+    if ($('fallback').checked) q.set('fallback', 'true');
+    const query = q.toString();
+    return '/' + segs.join('/') + (query ? '?' + query : '');
+  }
+
+  // ---- preview ------------------------------------------------------------
+
+  function setStatus(text, bad) {
+    const el = $('status');
+    el.textContent = text;
+    el.classList.toggle('bad', !!bad);
+  }
+
+  function schedulePreview() {
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(updatePreview, 150);
+  }
+
+  // updatePreview shows the picture at the current URL. The old picture
+  // stays until the new one has loaded; errors show the server's message.
+  function updatePreview() {
+    sync();
+    const path = buildPath();
+    $('url').value = location.origin + path;
+    $('open').href = path;
+    const img = $('preview');
+    if (img.dataset.path === path && img.dataset.state !== 'error') return;
+    img.dataset.path = path;
+    const seq = ++previewSeq;
+    img.dataset.state = 'loading';
+    setStatus('Rendering…');
+    const probe = new Image();
+    probe.onload = () => {
+      if (seq !== previewSeq) return;
+      img.onload = () => {
+        if (seq !== previewSeq) return;
+        img.dataset.state = 'loaded';
+        setStatus(img.naturalWidth + ' × ' + img.naturalHeight + ' · ' + path);
+      };
+      img.src = path;
+    };
+    probe.onerror = () => {
+      if (seq !== previewSeq) return;
+      img.dataset.state = 'error';
+      explain(path, seq);
+    };
+    probe.src = path;
+  }
+
+  // explain asks the server why an image failed ({"error": "..."}).
+  async function explain(path, seq) {
+    let msg = 'The image did not load.';
+    try {
+      const resp = await fetch(path);
+      const body = await resp.json().catch(() => null);
+      msg = resp.status + ': ' + ((body && body.error) || resp.statusText);
+      const retry = resp.headers.get('Retry-After');
+      if (retry) msg += ' (retry in ' + retry + ' s)';
+    } catch (e) {
+      msg = 'The server did not answer: ' + e.message;
+    }
+    if (seq === previewSeq) setStatus(msg, true);
+  }
+
+  // ---- team picker --------------------------------------------------------
+
+  function fold(s) {
+    return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  }
+
+  // suggestions ranks the roster against what was typed: a field that
+  // starts with it beats one that contains it.
+  function suggestions(text) {
+    const q = fold(text);
+    const scored = [];
+    for (const t of state.teams) {
+      const fields = [t.name, t.fullName, t.abbreviation, t.city].filter(Boolean).map(fold);
+      let score = q === '' ? 1 : 0;
+      for (const f of fields) {
+        if (f === q) score = Math.max(score, 4);
+        else if (f.startsWith(q)) score = Math.max(score, 3);
+        else if (f.includes(' ' + q)) score = Math.max(score, 2);
+        else if (f.includes(q)) score = Math.max(score, 1);
+      }
+      if (score > 0) scored.push({ t, score });
+    }
+    scored.sort((a, b) => b.score - a.score || a.t.fullName.localeCompare(b.t.fullName));
+    return scored.slice(0, 12).map((s) => s.t);
+  }
+
+  function setupPicker(n) {
+    const input = $('team' + n);
+    const list = $('team' + n + '-list');
+    let items = [];
+    let active = -1;
+
+    const close = () => {
+      list.hidden = true;
+      input.setAttribute('aria-expanded', 'false');
+      input.removeAttribute('aria-activedescendant');
+      active = -1;
+    };
+    const highlight = (i) => {
+      active = i;
+      Array.from(list.children).forEach((li, j) => li.setAttribute('aria-selected', String(j === i)));
+      if (i >= 0) {
+        input.setAttribute('aria-activedescendant', list.children[i].id);
+        list.children[i].scrollIntoView({ block: 'nearest' });
+      }
+    };
+    const choose = (t) => {
+      state.chosen[n] = t;
+      input.value = t.fullName;
+      close();
+      schedulePreview();
+    };
+    const open = () => {
+      items = suggestions(input.value);
+      list.replaceChildren(...items.map((t, i) => {
+        const li = document.createElement('li');
+        li.id = 'team' + n + '-opt' + i;
+        li.setAttribute('role', 'option');
+        if (t.logo) {
+          const logo = document.createElement('img');
+          logo.src = t.logo;
+          logo.alt = '';
+          logo.loading = 'lazy';
+          li.append(logo);
+        }
+        const name = document.createElement('span');
+        name.textContent = t.fullName;
+        const abbr = document.createElement('span');
+        abbr.className = 'abbr';
+        abbr.textContent = t.abbreviation || '';
+        li.append(name, abbr);
+        li.addEventListener('mousedown', (e) => { e.preventDefault(); choose(t); });
+        return li;
+      }));
+      list.hidden = items.length === 0;
+      input.setAttribute('aria-expanded', String(!list.hidden));
+      highlight(items.length > 0 && input.value.trim() !== '' ? 0 : -1);
+    };
+
+    input.addEventListener('input', () => { state.chosen[n] = null; open(); });
+    input.addEventListener('focus', open);
+    input.addEventListener('blur', () => setTimeout(close, 120));
+    input.addEventListener('change', schedulePreview);
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        if (list.hidden) open();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        highlight(Math.max(0, Math.min(items.length - 1, active + step)));
+        e.preventDefault();
+      } else if (e.key === 'Enter') {
+        if (!list.hidden && active >= 0) choose(items[active]);
+        else { close(); schedulePreview(); }
+        e.preventDefault();
+      } else if (e.key === 'Escape') {
+        close();
+      }
+    });
+  }
+
+  // loadTeams fetches the roster of the selected league and picks its
+  // first two teams, so there is a matchup to look at right away.
+  async function loadTeams() {
+    const league = $('league').value;
+    state.teams = [];
+    state.teamsLeague = league;
+    try {
+      const body = await getJSON('/api/' + encodeURIComponent(league) + '/teams');
+      if (state.teamsLeague !== league) return;
+      state.teams = body.teams || [];
+    } catch (e) {
+      setStatus('Teams of ' + league + ': ' + e.message, true);
+    }
+    const [a, b] = state.teams;
+    for (const [n, t] of [[1, a], [2, b]]) {
+      state.chosen[n] = t || null;
+      $('team' + n).value = t ? t.fullName : '';
+    }
+    schedulePreview();
+    if (a && b) gallery(league, a, b);
+  }
+
+  // ---- gallery ------------------------------------------------------------
+
+  // gallery shows every thumbnail and logo style for one matchup.
+  function gallery(league, a, b) {
+    const o = state.opts;
+    const base = '/' + [league, a.key, b.key].map(encodeURIComponent).join('/');
+    $('gallery-matchup').textContent = a.fullName + ' vs ' + b.fullName;
+    const tiles = [];
+    for (const s of o.matchupStyle.items) {
+      tiles.push({ path: base + '/thumb?style=' + s.value + '&aspect=1-1', title: 'Thumbnail style ' + s.value, label: s.label });
+    }
+    for (const s of o.logoStyle.items) {
+      tiles.push({ path: base + '/logo?style=' + s.value + '&size=512', title: 'Logo style ' + s.value, label: s.label });
+    }
+    $('gallery').replaceChildren(...tiles.map((t) => {
+      const fig = document.createElement('figure');
+      const link = document.createElement('a');
+      link.href = t.path;
+      const img = document.createElement('img');
+      img.loading = 'lazy';
+      img.src = t.path;
+      img.alt = t.title + ' for ' + a.fullName + ' vs ' + b.fullName;
+      link.append(img);
+      const cap = document.createElement('figcaption');
+      const title = document.createElement('b');
+      title.textContent = t.title;
+      cap.append(title, document.createTextNode(' · ' + t.label.replace(/^[^·]*· /, '')));
+      fig.append(link, cap);
+      return fig;
+    }));
+  }
+
+  // ---- start --------------------------------------------------------------
+
+  async function start() {
+    try {
+      const [doc, leagues] = await Promise.all([getJSON('/openapi.json'), getJSON('/api/leagues')]);
+      state.opts = options(doc);
+      const list = (leagues.leagues || []).slice().sort((x, y) => x.shortName.localeCompare(y.shortName));
+      $('league').replaceChildren(...list.map((l) => new Option(l.shortName + ' · ' + l.name, l.code)));
+      $('league').value = leagues.default;
+      fill($('badge'), [{ value: '', label: 'none' }].concat(state.opts.badge.items), '');
+    } catch (e) {
+      setStatus('Could not load the page data: ' + e.message, true);
+      return;
+    }
+    setupPicker(1);
+    setupPicker(2);
+    $('league').addEventListener('change', loadTeams);
+    $('form').addEventListener('change', (e) => {
+      if (e.target.id !== 'league' && !e.target.id.startsWith('team')) schedulePreview();
+    });
+    $('form').addEventListener('submit', (e) => e.preventDefault());
+    $('copy').addEventListener('click', copy);
+    $('gallery-refresh').addEventListener('click', () => {
+      const [a, b] = [1, 2].map((n) => ({ key: teamIdent(n), fullName: $('team' + n).value.trim() }));
+      if (a.key && b.key) gallery($('league').value, a, b);
+    });
+    getJSON('/info').then((info) => { $('version').textContent = 'gamethumbs ' + (info.version || ''); }).catch(() => {});
+    await loadTeams();
+  }
+
+  async function copy() {
+    const field = $('url');
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch (e) {
+      // Not a secure context (plain http on a LAN address): select and copy.
+      field.select();
+      document.execCommand('copy');
+    }
+    $('copy').textContent = 'Copied';
+    setTimeout(() => { $('copy').textContent = 'Copy URL'; }, 1500);
+  }
+
+  start();
+})();
