@@ -32,14 +32,17 @@ type imageStore struct {
 	waiting chan struct{} // one token per queued render
 	now     func() time.Time
 	renders func() // called once per actual render (metrics, tests)
+	// rendered is called after every render with its duration (metrics).
+	rendered func(time.Duration, error)
 }
 
 func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, now func() time.Time) *imageStore {
 	s := &imageStore{
-		slots:   make(chan struct{}, max(concurrency, 1)),
-		waiting: make(chan struct{}, max(concurrency, 1)+queue),
-		now:     now,
-		renders: func() {},
+		slots:    make(chan struct{}, max(concurrency, 1)),
+		waiting:  make(chan struct{}, max(concurrency, 1)+queue),
+		now:      now,
+		renders:  func() {},
+		rendered: func(time.Duration, error) {},
 	}
 	if ttl > 0 {
 		s.cache = cache.NewBytes(maxBytes, ttl, func(v *storedImage) int64 { return int64(len(v.data)) + 256 }, now)
@@ -88,7 +91,9 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 	defer func() { <-s.slots }()
 
 	s.renders()
+	began := time.Now()
 	out, err := job.Render(ctx)
+	s.rendered(time.Since(began), err)
 	if err != nil {
 		return nil, err
 	}

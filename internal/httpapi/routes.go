@@ -7,9 +7,16 @@ package httpapi
 func (s *Server) routes() []route {
 	return compile([]route{
 		{path: "/health", kind: kindHealth, handler: s.health},
+		{path: "/metrics", kind: kindHealth, handler: s.serveMetrics}, // health kind: never rate limited
 		{path: "/info", kind: kindData, handler: s.info},
-		{path: "/", kind: kindOther, handler: s.root},
+		{path: "/openapi.json", kind: kindData, handler: s.openapi},
+		{path: "/", kind: kindOther, handler: s.page},
 		{path: "/favicon.ico", kind: kindOther, handler: noContent},
+
+		// URL builder page: its assets and the JSON it reads.
+		{path: "/ui/{file}", kind: kindOther, handler: s.asset},
+		{path: "/api/leagues", kind: kindData, handler: s.apiLeagues},
+		{path: "/api/{league}/teams", kind: kindData, handler: s.apiTeams},
 
 		// NCAA shorthand: /ncaa/{sport}/... forwards to the unified routes.
 		{path: "/ncaa/{sport}/{type}", kind: kindImage, handler: s.ncaa},

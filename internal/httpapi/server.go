@@ -17,6 +17,7 @@ import (
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/config"
+	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/scene"
 )
 
@@ -33,6 +34,10 @@ type Backend interface {
 	// Team resolves a team of a league for the raw endpoint, with colours
 	// filled in.
 	Team(ctx context.Context, league catalog.League, id string) (catalog.Team, error)
+	// Teams lists the teams of a league for the URL builder's pickers.
+	Teams(ctx context.Context, league catalog.League) ([]catalog.Team, error)
+	// Leagues lists the enabled leagues of the catalogue.
+	Leagues() []catalog.League
 }
 
 // Deps are the collaborators of a Server.
@@ -46,6 +51,9 @@ type Deps struct {
 	Now func() time.Time
 	// Disk is the optional on-disk image cache (CACHE_DIR); nil when off.
 	Disk *cache.Disk
+	// Metrics records requests, renders and caches and serves /metrics;
+	// nil when METRICS=false.
+	Metrics *metrics.Metrics
 }
 
 // Server is the gamethumbs HTTP handler.
@@ -59,6 +67,7 @@ type Server struct {
 	table   []route
 	limiter *rateLimiter
 	images  *imageStore
+	metrics *metrics.Metrics // nil when METRICS=false
 }
 
 // NewServer builds the handler. It does not start anything that outlives
@@ -89,6 +98,7 @@ func NewServer(d Deps) *Server {
 		s.images.useDisk(d.Disk)
 	}
 	s.limiter = newRateLimiter(d.Config.RateLimitPerMinute, s.now)
+	s.useMetrics(d.Metrics)
 	return s
 }
 
@@ -109,6 +119,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		s.logRequest(r, rec, kind, start)
+		s.observe(r, rec, kind, start)
 	}()
 	s.setCommonHeaders(rec, r)
 

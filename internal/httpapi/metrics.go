@@ -1,0 +1,60 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"gamethumbs/internal/metrics"
+	"gamethumbs/internal/render"
+	"gamethumbs/internal/xcproxy"
+)
+
+// useMetrics connects the server's parts to m: renders, the image cache,
+// the render package's logo cache and the XC proxy's counters. A nil m
+// (METRICS=false) leaves everything unmeasured and /metrics answers 404.
+func (s *Server) useMetrics(m *metrics.Metrics) {
+	s.metrics = m
+	if m == nil {
+		return
+	}
+	s.images.rendered = m.ObserveRender
+	if c := s.images.cache; c != nil {
+		m.WatchCache("image", func() metrics.CacheStats {
+			b, n, hits, misses, evictions := c.Stats()
+			return metrics.CacheStats{Bytes: b, Entries: n, Hits: hits, Misses: misses, Evictions: int64(evictions)}
+		})
+	}
+	m.WatchCache("logo", func() metrics.CacheStats {
+		hits, misses, b := render.CacheStats()
+		return metrics.CacheStats{Bytes: b, Hits: uint64(hits), Misses: uint64(misses), Entries: -1, Evictions: -1}
+	})
+	if x, ok := s.xc.(interface{ Stats() xcproxy.Stats }); ok {
+		m.WatchXC(x.Stats)
+	}
+}
+
+// serveMetrics serves /metrics (Prometheus exposition format). The route
+// is of the health kind: never rate limited, logged at debug level.
+func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request, _ params) error {
+	if s.metrics == nil {
+		return errorf(http.StatusNotFound, "route not found")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.metrics.Handler().ServeHTTP(w, r)
+	return nil
+}
+
+// observe records one answered request in the metrics.
+func (s *Server) observe(r *http.Request, rec *recorder, kind routeKind, start time.Time) {
+	if s.metrics == nil {
+		return
+	}
+	status := rec.status
+	if !rec.wroteHeader {
+		status = statusClientClosed
+		if r.Context().Err() == nil {
+			status = http.StatusOK
+		}
+	}
+	s.metrics.ObserveRequest(string(kind), status, s.now().Sub(start))
+}
