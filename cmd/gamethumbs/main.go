@@ -25,5 +25,8 @@ func main() {
 // run starts the service and blocks until ctx is cancelled, then shuts
 // down gracefully. It never calls os.Exit, so tests can drive it.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	if len(args) > 0 && args[0] == "healthcheck" {
+		return healthcheck(ctx, getenv, stdout)
+	}
 	return serve(ctx, args, getenv, stdout, nil)
 }

@@ -18,6 +18,7 @@ import (
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
+	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/redact"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
@@ -35,6 +36,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	cfg, err := config.Load(getenv)
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
+	}
+	if err := parseFlags(&cfg, args, stdout); err != nil {
+		return ignoreHelp(err)
 	}
 	log := newLogger(cfg, stdout)
 
@@ -57,7 +61,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		// No WriteTimeout: it would cut live streams through the XC proxy.
 	}
 	log.Info("gamethumbs listening", "addr", ln.Addr().String(), "version", buildinfo.Get().Version,
-		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy)
+		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics)
+	logDemo(log, cfg, ln.Addr())
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}
@@ -118,7 +123,7 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 		xc = h
 		closers = append(closers, h.Close)
 	}
-	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log}
+	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log, Metrics: newMetrics(cfg)}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
 		if err != nil {
@@ -128,7 +133,7 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 		deps.Disk = d
 	}
 	if cfg.Mode == config.ModeStandard {
-		backend, err := newBackend(cfg)
+		backend, err := newBackend(cfg, deps.Metrics)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
@@ -138,8 +143,9 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 	return httpapi.NewServer(deps), closeAll, nil
 }
 
-// newBackend builds the catalogue, providers and logo fetchers.
-func newBackend(cfg config.Config) (*scene.Service, error) {
+// newBackend builds the catalogue, providers and logo fetchers. m (nil
+// with METRICS=false) counts the provider calls.
+func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, fmt.Errorf("league catalogue: %w", err)
@@ -159,7 +165,7 @@ func newBackend(cfg config.Config) (*scene.Service, error) {
 	})
 	sc := scene.Config{
 		Catalog:   cat,
-		Providers: map[string]catalog.Provider{provider.ID(): provider},
+		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
 		Discover:  provider.Discover,
 		Logos:     fetch.New(client, fcfg),
 	}
@@ -174,5 +180,6 @@ func newBackend(cfg config.Config) (*scene.Service, error) {
 			sc.TrustedOverlayHosts = cfg.OverlayHosts
 		}
 	}
+	sc.Catalog = addDemo(cfg, sc.Catalog, sc.Providers, m)
 	return scene.New(sc), nil
 }
