@@ -172,6 +172,8 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, error) {
 	if cfg.AllowEventOverlays {
 		ocfg := fcfg
 		ocfg.AllowInsecure = cfg.AllowInsecureOverlay
+		// Icons come from users: keep them small (4 MP decoded, 16 MB of pixels cached).
+		ocfg.MaxPixels, ocfg.CacheBytes, ocfg.RawCacheBytes = 4_000_000, 16<<20, 4<<20
 		sc.Overlays = fetch.New(fetch.NewPublicClient(ocfg), ocfg)
 		if len(cfg.OverlayHosts) > 0 {
 			tcfg := fcfg
