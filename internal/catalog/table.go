@@ -162,8 +162,8 @@ func (e *leagueEntry) check() error {
 		return fmt.Errorf("mlbSportId %d is negative", e.MLBSportID)
 	}
 	for _, u := range []string{e.LogoURL, e.LogoURLDark} {
-		if u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
-			return fmt.Errorf("logo %q is not an http(s) URL", u)
+		if u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "data:image/") {
+			return fmt.Errorf("logo %.60q is not an http(s) URL (or a data:image URL made from a custom data file)", u)
 		}
 	}
 	for _, c := range e.TeamColors {

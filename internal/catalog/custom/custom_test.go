@@ -1,0 +1,189 @@
+package custom
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/thesportsdb/thesportsdbtest"
+)
+
+var pngLogo = thesportsdbtest.Badge("BY", "123456", "abcdef", thesportsdbtest.Circle, 32)
+
+// writeTree creates files (path → content) under a new directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, c := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func builtIn(code string) bool { return code == "nfl" || code == "nba" }
+
+func validTree(t *testing.T) string {
+	return writeTree(t, map[string]string{
+		"leagues/backyard.json": `[{"code":"backyard","name":"Backyard League","aliases":["yard"],"logoUrl":"logos/league.png"}]`,
+		"logos/league.png":      string(pngLogo),
+		"logos/hawks.png":       string(pngLogo),
+		"teams/10-backyard.json": `{"backyard": {
+			"hawks": {"custom": true, "override": {"name": "Hawks", "fullName": "Backyard Hawks", "logo": "logos/hawks.png", "color": "#AA0000", "alternateColor": "ffffff"}},
+			"owls": {"custom": true, "aliases": ["night birds"], "override": {"name": "Owls", "logoUrl": "https://example.com/owls.png"}}
+		}}`,
+		"teams/20-nfl.json": `{"nfl": {
+			"kansas-city-chiefs": {"aliases": ["chefs"], "override": {"color": "#e31837"}},
+			"afc": {"custom": true, "override": {"name": "AFC", "fullName": "American Football Conference"}}
+		}}`,
+		"teams/30-more.json": `{"nfl": {"kansas-city-chiefs": {"aliases": ["CHEFS", "kc"], "override": {"abbreviation": "KCC"}}}}`,
+		"teams/notes.txt":    "ignored",
+	})
+}
+
+func TestLoadValid(t *testing.T) {
+	d, err := Load(validTree(t), builtIn)
+	if err != nil {
+		t.Fatalf("Load error = %v", err)
+	}
+	if len(d.Leagues) != 1 || d.Leagues[0].Code != "backyard" || d.Leagues[0].Providers[0] != ProviderID ||
+		!strings.HasPrefix(d.Leagues[0].LogoURL, "data:image/png;base64,") {
+		t.Fatalf("Leagues = %+v", d.Leagues)
+	}
+	teams, err := d.Provider().Teams(context.Background(), catalog.League{Code: "backyard"})
+	if err != nil || len(teams) != 2 {
+		t.Fatalf("custom Teams(backyard) = %+v, %v", teams, err)
+	}
+	hawks := teams[0]
+	if hawks.FullName != "Backyard Hawks" || hawks.Color != "#aa0000" || hawks.AlternateColor != "#ffffff" ||
+		hawks.Abbreviation != "HAW" || !strings.HasPrefix(hawks.Logo, "data:image/png;base64,") {
+		t.Errorf("hawks = %+v", hawks)
+	}
+	if owls := teams[1]; owls.Logo != "https://example.com/owls.png" || owls.Aliases[0] != "night birds" || owls.FullName != "Owls" {
+		t.Errorf("owls = %+v", owls)
+	}
+	if _, err := d.Provider().Teams(context.Background(), catalog.League{Code: "nba"}); !errors.Is(err, catalog.ErrNotCovered) {
+		t.Errorf("custom Teams(nba) = %v, want ErrNotCovered", err)
+	}
+}
+
+type fakeProvider struct {
+	teams []catalog.Team
+	err   error
+}
+
+func (f *fakeProvider) ID() string { return "espn" }
+func (f *fakeProvider) Teams(context.Context, catalog.League) ([]catalog.Team, error) {
+	return f.teams, f.err
+}
+func (f *fakeProvider) LeagueLogos(context.Context, catalog.League) (string, string, error) {
+	return "https://x/l.png", "", nil
+}
+
+func TestWrapAppliesOverrides(t *testing.T) {
+	d, err := Load(validTree(t), builtIn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner := &fakeProvider{teams: []catalog.Team{
+		{ID: "12", Slug: "kansas-city-chiefs", Name: "Chiefs", FullName: "Kansas City Chiefs", Abbreviation: "KC", Color: "#000000"},
+		{ID: "21", Slug: "philadelphia-eagles", Name: "Eagles", FullName: "Philadelphia Eagles"},
+	}}
+	w := d.Wrap(inner)
+	nfl := catalog.League{Code: "nfl"}
+	got, err := w.Teams(context.Background(), nfl)
+	if err != nil || len(got) != 3 {
+		t.Fatalf("wrapped Teams(nfl) = %d, %v, want AFC + 2", len(got), err)
+	}
+	if got[0].FullName != "American Football Conference" {
+		t.Errorf("first team = %q, want the custom AFC first", got[0].FullName)
+	}
+	chiefs := got[1]
+	if chiefs.Color != "#e31837" || chiefs.Abbreviation != "KCC" || strings.Join(chiefs.Aliases, ",") != "chefs,kc" {
+		t.Errorf("chiefs = %+v, want colour, abbreviation and merged aliases overridden", chiefs)
+	}
+	if inner.teams[0].Color != "#000000" {
+		t.Errorf("the provider's record was modified")
+	}
+	again, _ := w.Teams(context.Background(), nfl)
+	if &again[0] != &got[0] {
+		t.Errorf("second call returned a new slice; want the same merge")
+	}
+	// A league without entries passes through untouched.
+	nba, _ := w.Teams(context.Background(), catalog.League{Code: "nba"})
+	if &nba[0] != &inner.teams[0] {
+		t.Errorf("league without entries: got a copy, want the provider's slice")
+	}
+	// The provider down: custom teams still answer.
+	inner.err = &catalog.UpstreamError{Source: "espn", Status: 502}
+	got, err = w.Teams(context.Background(), nfl)
+	if err != nil || len(got) != 1 || got[0].Name != "AFC" {
+		t.Errorf("wrapped Teams with provider down = %+v, %v, want AFC alone", got, err)
+	}
+	if l, _, _ := w.LeagueLogos(context.Background(), nfl); l != "https://x/l.png" || w.ID() != "espn" {
+		t.Errorf("wrapper does not pass LeagueLogos/ID through")
+	}
+}
+
+func TestLoadRejects(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.png")
+	if err := os.WriteFile(outside, pngLogo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // all must appear in the error
+	}{
+		{"unknown league", map[string]string{"teams/a.json": `{"nfl2": {"x": {"aliases": ["y"]}}}`}, []string{"teams/a.json", "nfl2", "unknown league"}},
+		{"bad colour", map[string]string{"teams/a.json": `{"nfl": {"chiefs": {"override": {"color": "red"}}}}`}, []string{"teams/a.json", "nfl.chiefs.override.color", "#rrggbb"}},
+		{"unknown field", map[string]string{"teams/a.json": `{"nfl": {"chiefs": {"override": {"colour": "#ffffff"}}}}`}, []string{"nfl.chiefs.override.colour", "unknown field"}},
+		{"unknown entry field", map[string]string{"teams/a.json": `{"nfl": {"chiefs": {"alias": ["x"]}}}`}, []string{"nfl.chiefs", "alias"}},
+		{"missing file", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "nope.png"}}}}`}, []string{"nfl.afc.override.logo", "nope.png", "not found"}},
+		{"dot dot", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "../secret.png"}}}}`}, []string{"nfl.afc.override.logo", "inside"}},
+		{"absolute", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "` + outside + `"}}}}`}, []string{"nfl.afc.override.logo", "relative"}},
+		{"file URL", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "file:///etc/passwd"}}}}`}, []string{"only http(s) URLs"}},
+		{"not an image", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "teams/a.json"}}}}`}, []string{"not a PNG"}},
+		{"custom without override", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true}}}`}, []string{"nfl.afc", "override"}},
+		{"empty entry", map[string]string{"teams/a.json": `{"nfl": {"afc": {}}}`}, []string{"nfl.afc", "does nothing"}},
+		{"upper-case key", map[string]string{"teams/a.json": `{"nfl": {"AFC": {"aliases": ["x"]}}}`}, []string{"nfl.AFC", "lower case"}},
+		{"syntax", map[string]string{"teams/a.json": "{\"nfl\":\n {\"x\": }"}, []string{"teams/a.json", "line 2"}},
+		{"league without name", map[string]string{"leagues/l.json": `[{"code":"x"}]`}, []string{"leagues/l.json", "name is empty"}},
+		{"league bad provider config", map[string]string{"leagues/l.json": `[{"code":"x","name":"X","providers":["mlbstats"]}]`}, []string{"leagues/l.json", "mlbSportId"}},
+		{"league twice", map[string]string{"leagues/a.json": `[{"code":"x","name":"X"}]`, "leagues/b.json": `[{"code":"x","name":"Y"}]`}, []string{"leagues/b.json", "defined twice"}},
+		{"league logo outside", map[string]string{"leagues/l.json": `[{"code":"x","name":"X","logoUrl":"../../x.png"}]`}, []string{"leagues/l.json", "logoUrl", "inside"}},
+	}
+	for _, tt := range tests {
+		dir := writeTree(t, tt.files)
+		_, err := Load(dir, builtIn)
+		if err == nil {
+			t.Errorf("%s: Load error = nil", tt.name)
+			continue
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: Load error = %q, want it to mention %q", tt.name, err, w)
+			}
+		}
+	}
+	// A symbolic link that leaves the directory is refused.
+	dir := writeTree(t, map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "link.png"}}}}`})
+	if err := os.Symlink(outside, filepath.Join(dir, "link.png")); err != nil {
+		t.Skip("symlinks unavailable:", err)
+	}
+	if _, err := Load(dir, builtIn); err == nil || !strings.Contains(err.Error(), "link.png") {
+		t.Errorf("symlink out of the directory: Load error = %v, want a refusal", err)
+	}
+	if _, err := Load(filepath.Join(dir, "missing"), builtIn); err == nil || !strings.Contains(err.Error(), "CUSTOM_DATA_DIR") {
+		t.Errorf("missing directory: Load error = %v", err)
+	}
+}
