@@ -74,6 +74,10 @@ type Config struct {
 	Metrics         bool   // METRICS: serve /metrics
 	Demo            bool   // DEMO: serve the built-in offline demo league
 
+	// Providers configures the sports-data providers other than ESPN's
+	// team API, and custom data (providers.go).
+	Providers ProviderConfig
+
 	Getenv func(string) string // the lookup Load used, for packages with their own variables
 }
 
@@ -155,6 +159,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.LogFormat = r.oneOf("LOG_FORMAT", c.LogFormat, "text", "json")
 	c.Metrics = r.boolean("METRICS", c.Metrics)
 	c.Demo = r.boolean("DEMO", false)
+	c.Providers = r.providers(c.CacheDir)
 
 	return c, errors.Join(r.errs...)
 }
