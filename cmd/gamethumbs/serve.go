@@ -133,22 +133,24 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 		deps.Disk = d
 	}
 	if cfg.Mode == config.ModeStandard {
-		backend, err := newBackend(cfg, deps.Metrics)
+		backend, closeBackend, err := newBackend(cfg, deps.Metrics)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
 		}
+		closers = append(closers, closeBackend)
 		deps.Backend = backend
 	}
 	return httpapi.NewServer(deps), closeAll, nil
 }
 
 // newBackend builds the catalogue, providers and logo fetchers. m (nil
-// with METRICS=false) counts the provider calls.
-func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, error) {
+// with METRICS=false) counts the provider calls. The returned function
+// stops the providers' background work.
+func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
-		return nil, fmt.Errorf("league catalogue: %w", err)
+		return nil, nil, fmt.Errorf("league catalogue: %w", err)
 	}
 	ua := cfg.UserAgent
 	if ua == "" {
@@ -169,6 +171,10 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, error) {
 		Discover:  provider.Discover,
 		Logos:     fetch.New(client, fcfg),
 	}
+	closeProviders, err := addProviders(cfg, &sc, client, ua, provider, m)
+	if err != nil {
+		return nil, nil, err
+	}
 	if cfg.AllowEventOverlays {
 		ocfg := fcfg
 		ocfg.AllowInsecure = cfg.AllowInsecureOverlay
@@ -183,5 +189,5 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, error) {
 		}
 	}
 	sc.Catalog = addDemo(cfg, sc.Catalog, sc.Providers, m)
-	return scene.New(sc), nil
+	return scene.New(sc), closeProviders, nil
 }
