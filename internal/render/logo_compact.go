@@ -1,0 +1,71 @@
+package render
+
+import (
+	"image"
+
+	"gamethumbs/internal/colorx"
+)
+
+// compactTeam is the team logo with style=1 (§5.5): the compact card in
+// one solid team colour with the team logo centred (up to 0.8 bs high and
+// 1.6 bs wide, logoDrawn shadow). In name mode, for skipLogos leagues and
+// for a team without any logo, the team's name fills the card instead.
+// A loser or missing team (not normally sent: the scene serves the league
+// logo) is a grey card with the greyscale team or league logo.
+func (p *painter) compactTeam() error {
+	t := p.s.Teams[0]
+	lg := p.s.League
+	c := p.compactCard()
+	bg, logo := teamCardColour(t)
+	if p.o.NameMode || lg.SkipLogos {
+		bg, logo = t.Color, nil // no logo to read: the primary colour
+	}
+	grey := t.Loser || t.Missing
+	switch {
+	case t.Missing:
+		bg, logo = greyPrimary, pickLogo(lg.Logo, lg.LogoDark, greyPrimary)
+	case grey && logo != nil:
+		bg, logo = greyPrimary, pickLogo(t.Logo, t.LogoDark, greyPrimary)
+	case grey:
+		bg = greyPrimary
+	}
+	useName := logo == nil
+	return p.steps(
+		func() { p.paintCard(c, bg, bg, false) },
+		func() {
+			if useName {
+				p.nameText(teamNames(t), t.Loser, bg, c.at(0.5), c.cy(), 2.8*c.bs, 0.8*c.bs)
+				return
+			}
+			p.drawLogo(p.dst, logo, grey, c.at(0.5), c.cy(), logoBox(logo, 1.6*c.bs, 0.8*c.bs), shadowLogo)
+		},
+	)
+}
+
+// teamCardColour chooses the card colour and logo variant of a team (the
+// §5.5 HEAD rule with this package's visibility measure): for the primary
+// colour, then the alternate (when the team has a distinct one), the logo
+// variant that reads best on it (pickLogo); the first pair whose
+// visibility reaches weakVisibility wins, otherwise the most visible pair.
+// A team without logos gets its primary colour and a nil logo.
+func teamCardColour(t Team) (colorx.RGB, image.Image) {
+	bgs := []colorx.RGB{t.Color}
+	if t.HasAlt && t.AltColor != t.Color {
+		bgs = append(bgs, t.AltColor)
+	}
+	if t.Logo == nil && t.LogoDark == nil {
+		return t.Color, nil
+	}
+	best, bestLogo, bestV := t.Color, image.Image(nil), -1.0
+	for _, bg := range bgs {
+		logo := pickLogo(t.Logo, t.LogoDark, bg)
+		v := visibility(logo, bg)
+		if v >= weakVisibility {
+			return bg, logo
+		}
+		if v > bestV {
+			best, bestLogo, bestV = bg, logo, v
+		}
+	}
+	return best, bestLogo
+}
