@@ -5,8 +5,8 @@ import (
 	"fmt"
 )
 
-// ErrUnsupported is returned by Render for kinds this package does not draw
-// yet (KindLogo).
+// ErrUnsupported is for kinds this package does not draw; Render draws
+// every Kind today and no longer returns it.
 var ErrUnsupported = errors.New("render: kind not supported")
 
 // ErrInvalid matches every *OptionError with errors.Is.

@@ -25,19 +25,19 @@ func SetConcurrency(n int) {
 	limiter.Store(&ch)
 }
 
-// Render draws a thumbnail or cover of scene s. Scenes with no team draw the
-// league image, one team the team image, two teams the matchup in
+// Render draws a thumbnail, cover or logo of scene s. Scenes with no team
+// draw the league image, one team the team image, two teams the matchup in
 // o.Style. It is pure (no I/O), waits for a slot of the render limiter,
-// checks ctx between drawing steps, and returns a fully opaque *image.RGBA
-// of o.Width x o.Height. Pass the result to Release after encoding to
-// recycle it. Errors: *OptionError (errors.Is ErrInvalid) for bad options or
-// more than two teams, ErrUnsupported for KindLogo, or ctx.Err().
+// checks ctx between drawing steps, and returns an *image.RGBA: fully
+// opaque and o.Width x o.Height for thumbnails and covers; for logos see
+// renderLogo (transparent or white, cropped when o.Trim). Pass the result
+// to Release after encoding to recycle it. Errors: *OptionError (errors.Is
+// ErrInvalid) for bad options or more than two teams,
+// ErrLeagueLogoRequired for logo styles 5-6 without a league logo, or
+// ctx.Err().
 func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
-	}
-	if o.Kind == KindLogo {
-		return nil, ErrUnsupported
 	}
 	if len(s.Teams) > 2 {
 		return nil, &OptionError{"Teams", len(s.Teams), "at most two teams"}
@@ -51,6 +51,9 @@ func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	defer func() { <-ch }()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if o.Kind == KindLogo {
+		return renderLogo(ctx, s, o)
 	}
 	p := newPainter(ctx, s, o)
 	var err error

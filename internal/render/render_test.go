@@ -85,8 +85,8 @@ func TestValidate(t *testing.T) {
 
 func TestRenderErrors(t *testing.T) {
 	ctx := context.Background()
-	if _, err := Render(ctx, Scene{}, Options{Kind: KindLogo, Width: 1024, Height: 1024}); !errors.Is(err, ErrUnsupported) {
-		t.Errorf("Render(KindLogo) error = %v, want ErrUnsupported", err)
+	if _, err := Render(ctx, Scene{}, Options{Kind: KindLogo, Width: 1024, Height: 1024, Style: 3}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("Render(league logo, style 3) error = %v, want ErrInvalid", err)
 	}
 	three := Scene{Teams: []Team{teamPurple, teamGreen, teamDark}}
 	if _, err := Render(ctx, three, small(KindThumb, 1)); !errors.Is(err, ErrInvalid) {

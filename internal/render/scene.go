@@ -2,9 +2,9 @@
 // calls, no files. It takes a Scene (league, teams with decoded logos and
 // colours) and Options, and returns an image; EncodePNG writes it.
 //
-// Entry points: Render (thumbnails and covers; KindLogo is ErrUnsupported
-// for now), EncodePNG, RenderPNG, Release, SetConcurrency, SetCacheBytes,
-// CacheStats, Options.Validate.
+// Entry points: Render (thumbnails, covers and logos), EncodePNG,
+// RenderPNG, Release, SetConcurrency, SetCacheBytes, CacheStats,
+// Options.Validate.
 //
 // Layout of the package, so new image kinds can reuse the primitives:
 //
@@ -22,6 +22,10 @@
 //   - league.go, team.go, matchup.go and matchup_split.go (styles 1-2),
 //     matchup_badge.go (3-4), matchup_grid.go (5-6), matchup_emboss.go
 //     (98-99): one file per family of pictures.
+//   - logo_kind.go (KindLogo entry, trim, badge), logo_matchup.go (logo
+//     styles 1-2 and the compact card), logo_badges.go (3-6),
+//     logo_compact.go (team style=1), skiplogos.go (league style=1 and
+//     skipLogos matchups), namecard.go (name mode on logos).
 //   - png.go, png_rows.go: the PNG encoder.
 //
 // Geometry follows behavior-notes §5 as fractions of the canvas; pixel
