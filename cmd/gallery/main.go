@@ -1,6 +1,7 @@
-// Command gallery renders every thumbnail and cover style for a few
+// Command gallery renders every thumbnail, cover and logo style for a few
 // synthetic matchups (no network) into a directory, with an index.html
-// contact sheet, so people can look at the artwork:
+// contact sheet and logo sheets on a dark and a light page, so people can
+// look at the artwork:
 //
 //	go run ./cmd/gallery -out /tmp/gallery
 package main
@@ -65,16 +66,22 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		cw := &countWriter{w: f}
 		err = render.EncodePNG(cw, img)
 		elapsed := time.Since(start)
-		render.Release(img)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}
+		b := img.Bounds() // trimmed logos are smaller than the canvas
+		render.Release(img)
 		if err != nil {
 			return err
 		}
-		entries = append(entries, entry{j.name + ".png", j.name, o.Width, o.Height,
+		entries = append(entries, entry{j.name + ".png", j.name, b.Dx(), b.Dy(),
 			float64(elapsed.Microseconds()) / 1000, cw.n})
 	}
+	sheets, err := logoSheets(ctx, *out, *scale)
+	if err != nil {
+		return err
+	}
+	entries = append(entries, sheets...)
 	f, err := os.Create(filepath.Join(*out, "index.html"))
 	if err != nil {
 		return err
@@ -213,5 +220,5 @@ func jobs() []job {
 		Title: "The Extraordinarily Long Championship Final Round Name", Subtitle: "Live from the Stadium", Badge: "UHD"})
 	add("league_icon_thumb", render.Scene{League: league}, render.Options{Kind: render.KindThumb, Width: 1440, Height: 1080,
 		Title: "Tour de France", Subtitle: "Stage 12", Icon: rendertest.Logo(rendertest.Star, 300, nrgba("#ffd700"), nrgba("#222222"))})
-	return js
+	return append(js, logoJobs()...)
 }

@@ -22,8 +22,8 @@ func TestRunWritesGallery(t *testing.T) {
 		t.Fatalf("index.html: %v", err)
 	}
 	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
-	if len(pngs) != len(jobs()) {
-		t.Errorf("gallery wrote %d PNGs, want %d", len(pngs), len(jobs()))
+	if want := len(jobs()) + len(sheetBackgrounds); len(pngs) != want {
+		t.Errorf("gallery wrote %d PNGs, want %d", len(pngs), want)
 	}
 	for _, p := range pngs {
 		if !strings.Contains(string(index), filepath.Base(p)) {
