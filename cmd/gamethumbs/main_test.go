@@ -41,12 +41,19 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// closedURL is a local address where nothing listens.
+const closedURL = "http://127.0.0.1:1"
+
 func start(t *testing.T, extra map[string]string) *service {
 	t.Helper()
 	fake := espntest.New(t)
 	env := map[string]string{
 		"PORT": "0", "RATE_LIMIT_PER_MINUTE": "0",
 		"ESPN_SITE_API_URL": fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
+		// The other providers point at a closed local port: tests never
+		// leave the machine (leagues such as epl try TheSportsDB first).
+		"THESPORTSDB_API_URL": closedURL, "MLBSTATS_API_URL": closedURL, "MLB_LOGO_URL": closedURL,
+		"HOCKEYTECH_API_URL": closedURL, "FLAGCDN_URL": closedURL,
 	}
 	for k, v := range extra {
 		env[k] = v
