@@ -167,8 +167,9 @@ func (p *Provider) build(extra map[string]string) []catalog.Team {
 }
 
 func (p *Provider) team(code, a3, name string, aliases []string) catalog.Team {
+	c := nationColors[code]
 	return catalog.Team{
 		ID: code, Slug: code, Name: name, FullName: name, Abbreviation: a3,
-		Logo: p.FlagURL(code), Aliases: aliases,
+		Logo: p.FlagURL(code), Aliases: aliases, Color: c[0], AlternateColor: c[1],
 	}
 }

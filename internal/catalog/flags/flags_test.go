@@ -45,7 +45,8 @@ func TestCountriesMatchCodesAndNames(t *testing.T) {
 		}
 	}
 	us := teams[indexOf(teams, "us")]
-	if us.Abbreviation != "USA" || us.Logo != fake.URL+"/w1280/us.png" || us.FullName != "United States" {
+	if us.Abbreviation != "USA" || us.Logo != fake.URL+"/w1280/us.png" || us.FullName != "United States" ||
+		us.Color != "#0a3161" || us.AlternateColor != "#b31942" {
 		t.Errorf("United States = %+v", us)
 	}
 	resp, err := http.Get(us.Logo)
@@ -65,6 +66,12 @@ func TestWorksWithoutCodesJSON(t *testing.T) {
 	teams, err := p.Teams(context.Background(), catalog.League{Code: "country"})
 	if err != nil || len(teams) < 190 {
 		t.Fatalf("Teams with codes.json down = %d teams, %v, want the embedded table", len(teams), err)
+	}
+	if ca := teams[indexOf(teams, "ca")]; ca.Color != "#d80621" {
+		t.Errorf("Canada colour = %q, want the red of its shirts, not the white of its flag", ca.Color)
+	}
+	if ad := teams[indexOf(teams, "ad")]; ad.Color != "" {
+		t.Errorf("Andorra colour = %q, want none (extracted from the flag later)", ad.Color)
 	}
 	if indexOf(teams, "aq") >= 0 {
 		t.Errorf("Antarctica present without codes.json")
