@@ -314,12 +314,15 @@
       $('team' + n).value = t ? t.fullName : '';
     }
     schedulePreview();
-    if (a && b) gallery(league, a, b);
+    $('gallery').replaceChildren();
+    $('gallery-matchup').textContent = '';
   }
 
   // ---- gallery ------------------------------------------------------------
 
-  // gallery shows every thumbnail and logo style for one matchup.
+  // gallery shows every thumbnail and logo style for one matchup. It is
+  // drawn on request: fourteen renders at once would use up half of the
+  // default per-minute image rate limit.
   function gallery(league, a, b) {
     const o = state.opts;
     const base = '/' + [league, a.key, b.key].map(encodeURIComponent).join('/');
@@ -371,9 +374,10 @@
     });
     $('form').addEventListener('submit', (e) => e.preventDefault());
     $('copy').addEventListener('click', copy);
-    $('gallery-refresh').addEventListener('click', () => {
+    $('gallery-show').addEventListener('click', () => {
       const [a, b] = [1, 2].map((n) => ({ key: teamIdent(n), fullName: $('team' + n).value.trim() }));
       if (a.key && b.key) gallery($('league').value, a, b);
+      else $('gallery-matchup').textContent = 'Pick two teams above first.';
     });
     getJSON('/info').then((info) => { $('version').textContent = 'gamethumbs ' + (info.version || ''); }).catch(() => {});
     await loadTeams();
