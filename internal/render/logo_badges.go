@@ -42,14 +42,11 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 		}
 	}
 	centres := [2]float64{W/2 - off, W/2 + off}
-	dx, dy := float64(p.px(shadowLogoStrong.dx)), float64(p.px(shadowLogoStrong.dy))
 	steps := []func(){}
 	if square {
 		x0, y0 := W/2-bs, cy-bs/2
 		steps = append(steps, func() {
-			var sh path
-			sh.roundRect(x0+dx, y0+dy, x0+2*bs+dx, y0+bs+dy, badgeRadius*bs)
-			p.softFill(&sh, shadowLogoStrong)
+			p.shapeShadow(x0, y0, 2*bs, bs, badgeRadius*bs, shadowLogoStrong)
 			var pb path
 			pb.roundRect(x0, y0, x0+2*bs, y0+bs, badgeRadius*bs)
 			p.fillBands(&pb, []int{int(W / 2)}, sd[0].color, sd[1].color)
@@ -57,9 +54,7 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 	} else {
 		for i, s := range sd {
 			steps = append(steps, func() {
-				var sh path
-				sh.circle(centres[i]+dx, cy+dy, r)
-				p.softFill(&sh, shadowLogoStrong)
+				p.shapeShadow(centres[i]-r, cy-r, 2*r, 2*r, r, shadowLogoStrong)
 				var pb path
 				pb.circle(centres[i], cy, r)
 				pb.fill(p.dst, rgba(s.color))
@@ -124,7 +119,6 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 	}
 	lg := p.s.League
 	leagueLogo := pickLogo(lg.Logo, lg.LogoDark, white)
-	dx, dy := float64(p.px(shadowLogoStrong.dx)), float64(p.px(shadowLogoStrong.dy))
 	cy := H / 2
 	if square {
 		bs := math.Round(0.3 * W)
@@ -133,9 +127,7 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 		box := 0.76 * bs
 		return p.steps(
 			func() {
-				var sh path
-				sh.roundRect(x0+dx, y0+dy, x0+3*bs+dx, y0+bs+dy, badgeRadius*bs)
-				p.softFill(&sh, shadowLogoStrong)
+				p.shapeShadow(x0, y0, 3*bs, bs, badgeRadius*bs, shadowLogoStrong)
 				var pb path
 				pb.roundRect(x0, y0, x0+3*bs, y0+bs, badgeRadius*bs)
 				p.fillBands(&pb, []int{int(x0 + bs), int(x0 + 2*bs)}, white, sd[0].color, sd[1].color)
@@ -152,9 +144,7 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 	var steps []func()
 	for i := range 3 {
 		steps = append(steps, func() {
-			var sh path
-			sh.circle(xs[i]+dx, cy+dy, d/2)
-			p.softFill(&sh, shadowLogoStrong)
+			p.shapeShadow(xs[i]-d/2, cy-d/2, d, d, d/2, shadowLogoStrong)
 			var pb path
 			pb.circle(xs[i], cy, d/2)
 			pb.fill(p.dst, rgba(colours[i]))

@@ -74,13 +74,14 @@ func (p *painter) nameText(names []string, grey bool, bg colorx.RGB, cx, cy, w, 
 	p.drawText(p.dst, tb, cx, cy, tc, alpha, false, sh)
 }
 
+// shadowTile lifts name tiles off the page.
+var shadowTile = &shadowSpec{0.3, 15, 0, 6}
+
 // nameTile draws a rounded tile in colour c (90 % of the w x h box) with
 // the name fitted inside it, for designs on a transparent background.
 func (p *painter) nameTile(names []string, c colorx.RGB, grey bool, cx, cy, w, h float64) {
 	tw, th := 0.9*w, 0.9*h
-	var sh path
-	sh.roundRect(cx-tw/2, cy-th/2+float64(p.px(6)), cx+tw/2, cy+th/2+float64(p.px(6)), 0.12*min(tw, th))
-	p.softFill(&sh, shadowPanel)
+	p.shapeShadow(cx-tw/2, cy-th/2, tw, th, 0.12*min(tw, th), shadowTile)
 	var tile path
 	tile.roundRect(cx-tw/2, cy-th/2, cx+tw/2, cy+th/2, 0.12*min(tw, th))
 	tile.fill(p.dst, rgba(c))
