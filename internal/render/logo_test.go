@@ -371,4 +371,12 @@ func TestCompactLeagueTones(t *testing.T) {
 	if lum := colorx.Luminance(colorx.RGB{R: right.R, G: right.G, B: right.B}); lum > 0.2 {
 		t.Errorf("compact league tone luminance %.2f, want a dark card for the light logo", lum)
 	}
+	// A navy logo (dominant colour near the dark base) keeps a visible split.
+	navy := League{Code: "nv", Name: "Navy League",
+		Logo: rendertest.Logo(rendertest.Circle, 200, nrgba("#1b2040"), nrgba("#ffffff"))}
+	img = render(t, Scene{League: navy}, logoOpts(1, size, false))
+	l, r := nrgbaPx(img, int(c.at(0.05)), int(c.cy())), nrgbaPx(img, int(c.at(0.95)), int(c.cy()))
+	if d := colorx.Distance(colorx.RGB{R: l.R, G: l.G, B: l.B}, colorx.RGB{R: r.R, G: r.G, B: r.B}); d < minToneGap {
+		t.Errorf("navy league: tones %v and %v are %.0f apart, want >= %d", l, r, d, minToneGap)
+	}
 }

@@ -14,8 +14,11 @@ import (
 // is nearly black whatever the league. When the league logo (the variant
 // that reads best on the card) would not stand out on the dark tones, the
 // card uses light tones instead: near-white tinted by 12 % and 25 %.
-// Without a league logo the card is the default dark pair.
+// Without a league logo the card is the default dark pair. When the
+// dominant colour is close to the base (a navy or black logo), the right
+// tone is the left one lightened by 12 %, so the split stays visible.
 const (
+	minToneGap             = 40
 	toneDark1, toneDark2   = 0.2, 0.6
 	toneLight1, toneLight2 = 0.12, 0.25
 )
@@ -48,6 +51,9 @@ func leagueCard(lg League) (a, b colorx.RGB, logo image.Image) {
 		}
 		a := colorx.Mix(colorx.DefaultPrimary, dom, toneDark1)
 		b := colorx.Mix(colorx.DefaultPrimary, dom, toneDark2)
+		if colorx.Distance(a, b) < minToneGap { // a dominant colour near the base
+			b = colorx.Lighten(a, 0.12)
+		}
 		mid := colorx.Mix(a, b, 0.5)
 		logo := pickLogo(lg.Logo, lg.LogoDark, mid)
 		if visibility(logo, mid) < weakVisibility {
