@@ -29,13 +29,18 @@ func newCanvas(w, h int) *image.RGBA {
 
 // Release hands an image returned by Render back for reuse by later renders.
 // Call it only when nothing reads the image any more (after EncodePNG). It
-// is optional; images that are not released are garbage collected.
+// is optional; images that are not released are garbage collected. Only
+// sizes renders draw on are pooled: a trimmed logo, whose size depends on
+// its content, is left to the garbage collector, so pools are not created
+// for every size ever trimmed.
 func Release(img image.Image) {
 	c, ok := img.(*image.RGBA)
 	if !ok || c.Rect.Min != (image.Point{}) || c.Stride != 4*c.Rect.Dx() {
 		return
 	}
-	poolFor(c.Rect.Size()).Put(c)
+	if p, ok := canvasPools.Load(c.Rect.Size()); ok {
+		p.(*sync.Pool).Put(c)
+	}
 }
 
 // premul converts an sRGB colour with opacity a (0-1) to premultiplied RGBA.
