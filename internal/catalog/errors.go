@@ -9,6 +9,11 @@ import (
 // ErrNotCovered is returned by a Provider for a league it has no data for.
 var ErrNotCovered = errors.New("league not covered by provider")
 
+// ErrLoading is wrapped by a provider's error for a name it cannot answer
+// yet because its data (a large athlete roster) is still loading. It maps
+// to 503 with Retry-After.
+var ErrLoading = errors.New("athlete roster is still loading")
+
 // UnknownLeagueError reports a league code that is neither configured nor
 // known to a provider.
 type UnknownLeagueError struct {

@@ -62,6 +62,9 @@ func toHTTP(err error) *Error {
 		return &Error{Status: http.StatusNotFound, Msg: notFound.Msg}
 	case errors.As(err, &blocked):
 		return &Error{Status: http.StatusBadRequest, Msg: "invalid iconurl: " + blocked.Reason, Err: err}
+	case errors.Is(err, catalog.ErrLoading):
+		return &Error{Status: http.StatusServiceUnavailable, Msg: "athlete roster still loading; try again shortly", Err: err,
+			Header: http.Header{"Retry-After": {"30"}}}
 	case errors.As(err, &upstream):
 		if upstream.Timeout {
 			return &Error{Status: http.StatusGatewayTimeout, Msg: "provider timed out", Err: err}

@@ -427,3 +427,12 @@ func TestMethodNotAllowed(t *testing.T) {
 		t.Errorf("POST = %d, Allow %q", rec.Code, rec.Header().Get("Allow"))
 	}
 }
+
+func TestRosterLoadingIs503(t *testing.T) {
+	s, fb := newTestServer(t, nil)
+	fb.err = &catalog.UpstreamError{Source: "espnathlete", Status: 503, Err: fmt.Errorf("djokovic: %w", catalog.ErrLoading)}
+	rec := do(t, s, "/atp/djokovic/alcaraz/thumb")
+	if rec.Code != 503 || rec.Header().Get("Retry-After") == "" || !strings.Contains(jsonError(t, rec), "loading") {
+		t.Errorf("roster loading = %d Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
+	}
+}

@@ -36,7 +36,6 @@ package espnathlete
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -51,7 +50,7 @@ const ID = "espnathlete"
 
 // ErrLoading is wrapped by the error returned for a name that is not among
 // the athletes loaded so far while the roster is still loading.
-var ErrLoading = errors.New("athlete roster is still loading")
+var ErrLoading = catalog.ErrLoading
 
 // Defaults.
 const (
