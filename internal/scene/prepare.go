@@ -75,7 +75,9 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 			sides[0].loser = true
 		}
 	}
-	nameMode := req.Mode == "name" || (req.Mode == "" && l.Mode == "name")
+	// skipLogos leagues draw colour blocks instead of logos: unless the
+	// request says mode=default, name the teams on them.
+	nameMode := req.Mode == "name" || (req.Mode == "" && (l.Mode == "name" || l.SkipLogos))
 	if req.Kind == render.KindLogo && req.Style == 0 {
 		if job := s.athleteRawJob(sides); job != nil {
 			return job, nil
