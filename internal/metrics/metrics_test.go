@@ -84,7 +84,7 @@ func TestWatchCache(t *testing.T) {
 		calls++
 		return CacheStats{Bytes: 4096, Entries: 3, Hits: 7, Misses: 2, Evictions: 1}
 	})
-	m.WatchCache("logo", func() CacheStats { return CacheStats{Hits: 5} })
+	m.WatchCache("logo", func() CacheStats { return CacheStats{Hits: 5, Entries: -1, Evictions: -1} })
 	text := scrape(t, m)
 	for _, want := range []string{
 		`gamethumbs_cache_bytes{cache="image"} 4096`,
@@ -96,6 +96,11 @@ func TestWatchCache(t *testing.T) {
 	} {
 		if !hasLine(text, want) {
 			t.Errorf("scrape lacks %q", want)
+		}
+	}
+	for _, unknown := range []string{`gamethumbs_cache_entries{cache="logo"}`, `gamethumbs_cache_evictions_total{cache="logo"}`} {
+		if strings.Contains(text, unknown) {
+			t.Errorf("scrape has %q, which the cache does not count", unknown)
 		}
 	}
 	if calls != 1 {
@@ -180,5 +185,14 @@ func TestWatchXC(t *testing.T) {
 		if !hasLine(text, want) {
 			t.Errorf("scrape lacks %q", want)
 		}
+	}
+}
+
+// BenchmarkObserveRequest is the cost metrics add to every request.
+func BenchmarkObserveRequest(b *testing.B) {
+	m := New()
+	b.ReportAllocs()
+	for b.Loop() {
+		m.ObserveRequest("image", 200, 3*time.Millisecond)
 	}
 }
