@@ -2,13 +2,14 @@ package metrics
 
 import "github.com/prometheus/client_golang/prometheus"
 
-// CacheStats is a snapshot of one in-memory cache.
+// CacheStats is a snapshot of one in-memory cache. A negative Entries or
+// Evictions means the cache does not count them; they are not exported.
 type CacheStats struct {
 	Bytes     int64 // size of the cached values
 	Entries   int
 	Hits      uint64
 	Misses    uint64
-	Evictions uint64
+	Evictions int64
 }
 
 // WatchCache exports the cache named name (label cache=name): its size
@@ -48,8 +49,12 @@ func (c *cacheCollector) Describe(ch chan<- *prometheus.Desc) {
 func (c *cacheCollector) Collect(ch chan<- prometheus.Metric) {
 	s := c.stats()
 	ch <- prometheus.MustNewConstMetric(c.bytes, prometheus.GaugeValue, float64(s.Bytes))
-	ch <- prometheus.MustNewConstMetric(c.entries, prometheus.GaugeValue, float64(s.Entries))
 	ch <- prometheus.MustNewConstMetric(c.hits, prometheus.CounterValue, float64(s.Hits))
 	ch <- prometheus.MustNewConstMetric(c.misses, prometheus.CounterValue, float64(s.Misses))
-	ch <- prometheus.MustNewConstMetric(c.evictions, prometheus.CounterValue, float64(s.Evictions))
+	if s.Entries >= 0 {
+		ch <- prometheus.MustNewConstMetric(c.entries, prometheus.GaugeValue, float64(s.Entries))
+	}
+	if s.Evictions >= 0 {
+		ch <- prometheus.MustNewConstMetric(c.evictions, prometheus.CounterValue, float64(s.Evictions))
+	}
 }

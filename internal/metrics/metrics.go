@@ -32,7 +32,8 @@ var (
 // Metrics is the set of collectors of one process. It is safe for
 // concurrent use.
 type Metrics struct {
-	reg *prometheus.Registry
+	reg     *prometheus.Registry
+	handler http.Handler
 
 	requests *prometheus.CounterVec   // route, status
 	latency  *prometheus.HistogramVec // route, status
@@ -88,6 +89,10 @@ func New() *Metrics {
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
+	m.handler = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{
+		ErrorHandling:     promhttp.ContinueOnError,
+		EnableOpenMetrics: true,
+	})
 	return m
 }
 
@@ -97,12 +102,7 @@ func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 
 // Handler serves the metrics in the Prometheus text (or OpenMetrics,
 // when asked for) exposition format.
-func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{
-		ErrorHandling:     promhttp.ContinueOnError,
-		EnableOpenMetrics: true,
-	})
-}
+func (m *Metrics) Handler() http.Handler { return m.handler }
 
 // ObserveRequest records one answered HTTP request.
 func (m *Metrics) ObserveRequest(route string, status int, d time.Duration) {
