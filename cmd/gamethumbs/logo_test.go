@@ -38,9 +38,6 @@ func TestServiceRendersLogos(t *testing.T) {
 	}
 	for _, tt := range tests {
 		resp, body := svc.get(t, tt.path)
-		if resp.StatusCode == 501 {
-			t.Skip("logo renderer not wired yet")
-		}
 		if resp.StatusCode != tt.status {
 			t.Errorf("GET %s = %d %s, want %d", tt.path, resp.StatusCode, body, tt.status)
 			continue
