@@ -75,3 +75,19 @@ func TestServiceRendersLogos(t *testing.T) {
 		}
 	}
 }
+
+func TestNameModeTeamLogoIsATextCard(t *testing.T) {
+	svc := start(t, nil)
+	raw, _ := svc.get(t, "/nba/lakers/logo")
+	resp, body := svc.get(t, "/nba/lakers/logo?mode=name&size=256&trim=false")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("name card = %d %s", resp.StatusCode, body)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(body))
+	if err != nil || cfg.Width != 256 || cfg.Height != 256 {
+		t.Errorf("name card is %dx%d (%v), want 256x256", cfg.Width, cfg.Height, err)
+	}
+	if resp.Header.Get("ETag") == raw.Header.Get("ETag") {
+		t.Error("mode=name returned the provider logo")
+	}
+}

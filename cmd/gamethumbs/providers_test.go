@@ -118,13 +118,9 @@ func TestProvidersEndToEnd(t *testing.T) {
 			_ = os.WriteFile(filepath.Join(shots, "providers_"+name+".png"), body, 0o644)
 		}
 	}
-	// Matchup logos are drawn by the renderer's KindLogo, which may not
-	// have landed: accept 200 or the "not supported" answers.
 	resp, body := svc.get(t, "/ufc/jones/pereira/logo")
-	if resp.StatusCode != 200 && resp.StatusCode != 500 && resp.StatusCode != 501 {
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
 		t.Errorf("/ufc/jones/pereira/logo = %d %s", resp.StatusCode, body)
-	} else if resp.StatusCode != 200 {
-		t.Logf("/ufc/jones/pereira/logo = %d (matchup logos not rendered yet)", resp.StatusCode)
 	} else if shots != "" {
 		_ = os.WriteFile(filepath.Join(shots, "providers_ufc_jones_pereira_logo.png"), body, 0o644)
 	}

@@ -78,7 +78,9 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 	// skipLogos leagues draw colour blocks instead of logos: unless the
 	// request says mode=default, name the teams on them.
 	nameMode := req.Mode == "name" || (req.Mode == "" && (l.Mode == "name" || l.SkipLogos))
-	if req.Kind == render.KindLogo && req.Style == 0 {
+	// A raw logo is the provider's file, except in name mode, where a single
+	// team gets a text card instead.
+	if req.Kind == render.KindLogo && req.Style == 0 && !(nameMode && len(sides) == 1) {
 		if job := s.athleteRawJob(sides); job != nil {
 			return job, nil
 		}
