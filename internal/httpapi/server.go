@@ -210,25 +210,6 @@ func noContent(w http.ResponseWriter, _ *http.Request, _ params) error {
 	return nil
 }
 
-// root redirects to ROOT_REDIRECT_URL when set; otherwise it lists the
-// main routes.
-func (s *Server) root(w http.ResponseWriter, r *http.Request, _ params) error {
-	if s.cfg.RootRedirectURL != "" {
-		http.Redirect(w, r, s.cfg.RootRedirectURL, http.StatusMovedPermanently)
-		return nil
-	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"name": "gamethumbs",
-		"routes": []string{
-			"/{league}/{team1}/{team2}/thumb", "/{league}/{team1}/{team2}/cover", "/{league}/{team1}/{team2}/logo",
-			"/{league}/{team}/thumb", "/{league}/{team}/cover", "/{league}/{team}/logo", "/{league}/{team}/raw",
-			"/{league}/thumb", "/{league}/cover", "/{league}/logo", "/{league}/raw",
-			"/ncaa/{sport}/.../{type}", "/info", "/health",
-		},
-	})
-	return nil
-}
-
 // deprecated wraps a handler of a deprecated alias.
 func deprecated(successor string, h handlerFunc) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p params) error {

@@ -24,7 +24,9 @@ func (s *Service) Teams(ctx context.Context, l catalog.League) ([]catalog.Team, 
 	if err != nil {
 		return nil, err
 	}
-	out := append([]catalog.Team(nil), list...)
+	// Athlete rosters hold tens of thousands of names: the picker gets the
+	// first maxPickerTeams (it narrows by typing, through the image routes).
+	out := append([]catalog.Team(nil), list[:min(len(list), maxPickerTeams)]...)
 	if len(out) == 0 {
 		seen := map[string]bool{}
 		for _, code := range l.FeederLeagues {
