@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -41,6 +42,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return ignoreHelp(err)
 	}
 	log := newLogger(cfg, stdout)
+	if limit, set := memoryLimit(cfg, getenv); set {
+		log.Debug("soft memory limit", "bytes", limit)
+	}
 
 	handler, closeAll, err := build(cfg, log)
 	if err != nil {
@@ -190,4 +194,18 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, func(), 
 	}
 	sc.Catalog = addDemo(cfg, sc.Catalog, sc.Providers, m)
 	return scene.New(sc), closeProviders, nil
+}
+
+// memoryLimit sets a soft memory limit for the Go runtime from the cache
+// budgets (image cache, decoded logos, render derivatives) plus room for
+// renders in flight, unless GOMEMLIMIT is set. Without it the heap may
+// grow to twice the live data before a collection, which with full caches
+// is far more memory than the budgets suggest.
+func memoryLimit(cfg config.Config, getenv func(string) string) (int64, bool) {
+	if getenv("GOMEMLIMIT") != "" {
+		return 0, false
+	}
+	limit := int64(cfg.ImageCacheMB+2*cfg.LogoCacheMB+96) << 20
+	debug.SetMemoryLimit(limit)
+	return limit, true
 }
