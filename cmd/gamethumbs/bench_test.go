@@ -88,3 +88,17 @@ func BenchmarkThumbRenderWarmLogos(b *testing.B) {
 		serveOnce(b, h, "/nba/lakers/celtics/thumb")
 	}
 }
+
+// BenchmarkThumbColdLogos is a matchup thumbnail whose team list is cached
+// but whose logos are not: download, decode, scale and shadow them, then
+// render and encode. Each iteration starts a fresh service.
+func BenchmarkThumbColdLogos(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		h := newHandler(b, nil)
+		serveOnce(b, h, "/nba/lakers/raw")
+		serveOnce(b, h, "/nba/celtics/raw")
+		b.StartTimer()
+		serveOnce(b, h, "/nba/lakers/celtics/thumb")
+	}
+}

@@ -152,11 +152,16 @@ func (p *painter) drawLogo(dst *image.RGBA, img image.Image, grey bool, cx, cy, 
 	at := image.Pt(int(math.Round(cx-float64(w)/2)), int(math.Round(cy-float64(h)/2)))
 	rect := image.Rectangle{at, at.Add(image.Pt(w, h))}
 	if sh == nil {
-		blitOver(dst, scaledLogo(img, li, grey, w, h), at)
+		sc := scaledLogo(img, li, grey, w, h)
+		if !p.warming {
+			blitOver(dst, sc, at)
+		}
 		return rect
 	}
 	sp := logoSprite(img, li, grey, w, h, p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), sh.alpha)
-	blitOver(dst, sp, sp.Rect.Min.Add(at))
+	if !p.warming {
+		blitOver(dst, sp, sp.Rect.Min.Add(at))
+	}
 	return rect
 }
 

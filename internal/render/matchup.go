@@ -117,6 +117,9 @@ func readableColor(sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
 // drawSide draws a side's logo, name card or stand-in initial in the square
 // box of side s centred at (cx, cy), on background colour bg.
 func (p *painter) drawSide(sd *side, bg colorx.RGB, cx, cy, s float64, sh *shadowSpec) {
+	if p.warming && (sd.name != "" || sd.initial != "") {
+		return // only logos have sprites to prepare
+	}
 	switch {
 	case sd.name != "":
 		p.nameCard(sd.name, sd.grey, bg, cx, cy, s)

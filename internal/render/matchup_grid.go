@@ -15,6 +15,10 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 	a, b := sd[0], sd[1]
 	W, H := p.W, p.H
 	s, ax, ay, bx, by := p.logoBoxes()
+	p.warm(
+		func(q *painter) { q.drawSide(a, gridBackground, ax, ay, s, shadowLogo) },
+		func(q *painter) { q.drawSide(b, gridBackground, bx, by, s, shadowLogo) },
+		func(q *painter) { q.centreLeagueLogo(gridBackground) })
 	return p.steps(
 		func() { fillRect(p.dst, p.dst.Rect, rgba(gridBackground)) },
 		func() {

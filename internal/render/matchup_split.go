@@ -17,6 +17,11 @@ func (p *painter) split(sd [2]*side) error {
 	a, b := sd[0], sd[1]
 	W, H := p.W, p.H
 	s, ax, ay, bx, by := p.logoBoxes()
+	mid := colorx.Mix(a.color, b.color, 0.5)
+	p.warm(
+		func(q *painter) { q.drawSide(a, a.color, ax, ay, s, shadowLogo) },
+		func(q *painter) { q.drawSide(b, b.color, bx, by, s, shadowLogo) },
+		func(q *painter) { q.centreLeagueLogo(mid) })
 	return p.steps(
 		func() {
 			fillRect(p.dst, p.dst.Rect, rgba(a.color))
@@ -43,7 +48,7 @@ func (p *painter) split(sd [2]*side) error {
 		},
 		func() { p.drawSide(a, a.color, ax, ay, s, shadowLogo) },
 		func() { p.drawSide(b, b.color, bx, by, s, shadowLogo) },
-		func() { p.centreLeagueLogo(colorx.Mix(a.color, b.color, 0.5)) },
+		func() { p.centreLeagueLogo(mid) },
 	)
 }
 
@@ -53,6 +58,10 @@ func (p *painter) blend(sd [2]*side) error {
 	a, b := sd[0], sd[1]
 	s, ax, ay, bx, by := p.logoBoxes()
 	mid := colorx.Mix(a.color, b.color, 0.5)
+	p.warm(
+		func(q *painter) { q.drawSide(a, a.color, ax, ay, s, shadowLogo) },
+		func(q *painter) { q.drawSide(b, b.color, bx, by, s, shadowLogo) },
+		func(q *painter) { q.centreLeagueLogo(mid) })
 	return p.steps(
 		func() {
 			fillLinear(p.dst, p.dst.Rect, p.portrait,

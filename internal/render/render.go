@@ -90,6 +90,9 @@ type painter struct {
 	m        float64 // min(W, H)
 	k        float64 // m / 1080
 	portrait bool
+	// warming makes drawLogo prepare its cached sprite and draw nothing
+	// (see warm).
+	warming bool
 }
 
 func newPainter(ctx context.Context, s Scene, o Options) *painter {
