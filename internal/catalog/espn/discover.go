@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // Bounds of the discovery index, far above what ESPN lists.
@@ -48,7 +49,7 @@ func (p *Provider) Discover(ctx context.Context, code string) (catalog.League, e
 	}
 	// Discovery makes one request per sport (about fifty), a few at a
 	// time, so it gets a longer bound than a single load.
-	idx, err := p.discovery.Get(ctx, "leagues", loadWithin(discoveryTimeFactor*p.loadTimeout, p.loadIndex))
+	idx, err := p.discovery.Get(ctx, "leagues", providerhttp.Within(discoveryTimeFactor*p.loadTimeout, p.loadIndex))
 	if err != nil {
 		return catalog.League{}, callerError(err)
 	}

@@ -9,8 +9,8 @@
 package espn
 
 import (
+	"cmp"
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -18,6 +18,7 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // ID is the provider id of ESPN in the league table.
@@ -31,12 +32,6 @@ const (
 	DefaultUserAgent = "gamethumbs"
 	DefaultTeamTTL   = 24 * time.Hour
 )
-
-// defaultLoadTimeout bounds one load (a team list, a league object, the
-// whole discovery) when the client has no timeout of its own. Loads run
-// detached from the request that started them (other requests wait on
-// them too), so they need a bound of their own.
-const defaultLoadTimeout = 30 * time.Second
 
 // Config configures a Provider. Zero fields take the defaults above.
 type Config struct {
@@ -57,9 +52,10 @@ type Config struct {
 // concurrent use.
 type Provider struct {
 	site, core, cdn string
-	userAgent       string
-	client          *http.Client
-	loadTimeout     time.Duration
+	get             providerhttp.Getter
+	// loadTimeout bounds one load (a team list, a league object, the
+	// whole discovery): the client's timeout, else 30 s.
+	loadTimeout time.Duration
 
 	teams     *cache.Store[[]catalog.Team]
 	logos     *cache.Store[logoPair]
@@ -79,24 +75,16 @@ func New(cfg Config) *Provider {
 		}
 		return strings.TrimRight(s, "/")
 	}
+	client := providerhttp.Client(cfg.Client)
 	p := &Provider{
-		site:      base(cfg.SiteURL, DefaultSiteURL),
-		core:      base(cfg.CoreURL, DefaultCoreURL),
-		cdn:       base(cfg.CDNURL, DefaultCDNURL),
-		userAgent: cfg.UserAgent,
-		client:    cfg.Client,
+		site: base(cfg.SiteURL, DefaultSiteURL),
+		core: base(cfg.CoreURL, DefaultCoreURL),
+		cdn:  base(cfg.CDNURL, DefaultCDNURL),
+		get: providerhttp.Getter{Source: ID, Client: client, UserAgent: cmp.Or(cfg.UserAgent, DefaultUserAgent),
+			Accept: "application/json", MaxBytes: maxBody, Any2xx: true},
+		loadTimeout: providerhttp.LoadTimeout(client),
 
 		logoFailed: make(map[string]time.Time),
-	}
-	if p.userAgent == "" {
-		p.userAgent = DefaultUserAgent
-	}
-	if p.client == nil {
-		p.client = &http.Client{Timeout: 10 * time.Second}
-	}
-	p.loadTimeout = p.client.Timeout
-	if p.loadTimeout <= 0 {
-		p.loadTimeout = defaultLoadTimeout
 	}
 	ttl := cfg.TeamTTL
 	if ttl <= 0 {
@@ -118,25 +106,10 @@ func (p *Provider) ID() string { return ID }
 
 // load wraps a loader so that it runs under the provider's own deadline.
 func load[V any](p *Provider, f func(context.Context) (V, error)) func(context.Context) (V, error) {
-	return loadWithin(p.loadTimeout, f)
-}
-
-// loadWithin wraps a loader so that it runs under deadline d.
-func loadWithin[V any](d time.Duration, f func(context.Context) (V, error)) func(context.Context) (V, error) {
-	return func(ctx context.Context) (V, error) {
-		ctx, cancel := context.WithTimeout(ctx, d)
-		defer cancel()
-		return f(ctx)
-	}
+	return providerhttp.Within(p.loadTimeout, f)
 }
 
 // callerError turns an error of the cache (the caller's own context ending
 // while it waited) into the error type callers expect; errors produced by
 // a load pass through.
-func callerError(err error) error {
-	var ue *catalog.UpstreamError
-	if err == nil || errors.As(err, &ue) || errors.Is(err, catalog.ErrNotCovered) {
-		return err
-	}
-	return upstreamError(err)
-}
+func callerError(err error) error { return providerhttp.CallerError(ID, err) }

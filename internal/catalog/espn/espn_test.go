@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 	"gamethumbs/internal/espntest"
 )
 
@@ -44,10 +45,10 @@ func TestNewDefaults(t *testing.T) {
 	if p.ID() != "espn" || p.site != DefaultSiteURL || p.core != DefaultCoreURL || p.cdn != DefaultCDNURL {
 		t.Errorf("New(Config{}) = id %q, site %q, core %q, cdn %q, want espn and the ESPN hosts", p.ID(), p.site, p.core, p.cdn)
 	}
-	if p.userAgent != DefaultUserAgent || p.client == nil || p.loadTimeout <= 0 {
-		t.Errorf("New(Config{}) = user agent %q, client %v, load timeout %v, want defaults", p.userAgent, p.client, p.loadTimeout)
+	if p.get.UserAgent != DefaultUserAgent || p.get.Client == nil || p.loadTimeout <= 0 {
+		t.Errorf("New(Config{}) = user agent %q, client %v, load timeout %v, want defaults", p.get.UserAgent, p.get.Client, p.loadTimeout)
 	}
-	if p := New(Config{Client: &http.Client{}}); p.loadTimeout != defaultLoadTimeout {
-		t.Errorf("New with a client without timeout: load timeout %v, want %v", p.loadTimeout, defaultLoadTimeout)
+	if p := New(Config{Client: &http.Client{}}); p.loadTimeout != providerhttp.DefaultLoadTimeout {
+		t.Errorf("New with a client without timeout: load timeout %v, want %v", p.loadTimeout, providerhttp.DefaultLoadTimeout)
 	}
 }

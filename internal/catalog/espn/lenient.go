@@ -2,31 +2,12 @@ package espn
 
 import (
 	"encoding/json"
-	"strings"
+
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
-// text is a JSON scalar read as a string: a string as is, a number as its
-// literal ("id": 13 and "id": "13" both give "13"), anything else (null,
-// booleans, objects, arrays) as "". It never fails, so one odd field cannot
-// spoil a whole team list.
-type text string
-
-func (t *text) UnmarshalJSON(b []byte) error {
-	*t = ""
-	if len(b) == 0 {
-		return nil
-	}
-	switch c := b[0]; {
-	case c == '"':
-		var s string
-		if json.Unmarshal(b, &s) == nil {
-			*t = text(strings.TrimSpace(s))
-		}
-	case c == '-' || (c >= '0' && c <= '9'):
-		*t = text(b)
-	}
-	return nil
-}
+// text is a JSON scalar read as a trimmed string (see providerhttp.Text).
+type text = providerhttp.Text
 
 // texts is a JSON array of scalars; any other JSON value gives nil.
 type texts []text
@@ -70,12 +51,12 @@ func (l *list[T]) UnmarshalJSON(b []byte) error {
 		}
 		out := make([]T, len(raw))
 		for i, r := range raw {
-			_ = decodeLenient(r, &out[i])
+			_ = providerhttp.DecodeLenient(r, &out[i])
 		}
 		*l = out
 	case '{':
 		var one T
-		_ = decodeLenient(b, &one)
+		_ = providerhttp.DecodeLenient(b, &one)
 		*l = list[T]{one}
 	}
 	return nil
@@ -89,7 +70,7 @@ func (o *object[T]) UnmarshalJSON(b []byte) error {
 	var zero T
 	o.V = zero
 	if len(b) > 0 && b[0] == '{' {
-		_ = decodeLenient(b, &o.V)
+		_ = providerhttp.DecodeLenient(b, &o.V)
 	}
 	return nil
 }

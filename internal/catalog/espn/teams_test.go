@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 	"gamethumbs/internal/espntest"
 )
 
@@ -206,7 +207,7 @@ func FuzzTeamList(f *testing.F) {
 	f.Add([]byte(`{"sports":null}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var resp teamList
-		if decodeLenient(data, &resp) != nil {
+		if providerhttp.DecodeLenient(data, &resp) != nil {
 			return
 		}
 		for _, sp := range resp.Sports {

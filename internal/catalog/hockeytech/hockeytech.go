@@ -12,6 +12,7 @@
 package hockeytech
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // ID is the provider id in the league table.
@@ -50,32 +52,22 @@ type Config struct {
 
 // Provider implements catalog.Provider for HockeyTech.
 type Provider struct {
-	base, key, ua string
-	client        *http.Client
-	timeout       time.Duration
-	settings      catalog.SettingsTable
-	teams         *cache.Store[[]catalog.Team]
+	base, key string
+	get       providerhttp.Getter // Redact is set per request (keys differ per league)
+	timeout   time.Duration
+	settings  catalog.SettingsTable
+	teams     *cache.Store[[]catalog.Team]
 }
 
 var _ catalog.Provider = (*Provider)(nil)
 
 // New returns a Provider for cfg.
 func New(cfg Config) *Provider {
-	p := &Provider{base: strings.TrimRight(cfg.BaseURL, "/"), key: cfg.DefaultKey, ua: cfg.UserAgent,
-		client: cfg.Client, settings: cfg.Settings}
-	if p.base == "" {
-		p.base = DefaultBaseURL
-	}
-	if p.ua == "" {
-		p.ua = "gamethumbs"
-	}
-	if p.client == nil {
-		p.client = &http.Client{Timeout: 10 * time.Second}
-	}
-	p.timeout = p.client.Timeout
-	if p.timeout <= 0 {
-		p.timeout = 30 * time.Second
-	}
+	client := providerhttp.Client(cfg.Client)
+	p := &Provider{base: cmp.Or(strings.TrimRight(cfg.BaseURL, "/"), DefaultBaseURL), key: cfg.DefaultKey,
+		get: providerhttp.Getter{Source: ID, Client: client, UserAgent: cmp.Or(cfg.UserAgent, providerhttp.DefaultUserAgent),
+			MaxBytes: maxBody},
+		timeout: providerhttp.LoadTimeout(client), settings: cfg.Settings}
 	ttl := cfg.TTL
 	if ttl <= 0 {
 		ttl = DefaultTTL
@@ -127,18 +119,10 @@ func (p *Provider) Teams(ctx context.Context, l catalog.League) ([]catalog.Team,
 	if key == "" {
 		return nil, &catalog.UpstreamError{Source: ID, Err: errors.New("no HockeyTech key configured (HOCKEYTECH_API_KEY)")}
 	}
-	teams, err := p.teams.Get(ctx, s.HockeyTechClientCode+"\x00"+key, func(ctx context.Context) ([]catalog.Team, error) {
-		ctx, cancel := context.WithTimeout(ctx, p.timeout)
-		defer cancel()
+	teams, err := p.teams.Get(ctx, s.HockeyTechClientCode+"\x00"+key, providerhttp.Within(p.timeout, func(ctx context.Context) ([]catalog.Team, error) {
 		return p.load(ctx, s.HockeyTechClientCode, key)
-	})
-	if err != nil {
-		var ue *catalog.UpstreamError
-		if !errors.As(err, &ue) && !errors.Is(err, catalog.ErrNotCovered) {
-			err = upstreamError(err, err)
-		}
-	}
-	return teams, err
+	}))
+	return teams, providerhttp.CallerError(ID, err)
 }
 
 func (p *Provider) load(ctx context.Context, client, key string) ([]catalog.Team, error) {

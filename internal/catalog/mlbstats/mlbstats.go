@@ -10,8 +10,8 @@
 package mlbstats
 
 import (
+	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -20,6 +20,7 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // ID is the provider id in the league table.
@@ -45,40 +46,28 @@ type Config struct {
 
 // Provider implements catalog.Provider for the MLB Stats API.
 type Provider struct {
-	base, logo, ua string
-	client         *http.Client
-	timeout        time.Duration
-	settings       catalog.SettingsTable
-	now            func() time.Time
-	teams          *cache.Store[[]catalog.Team]
+	base, logo string
+	get        providerhttp.Getter
+	timeout    time.Duration
+	settings   catalog.SettingsTable
+	now        func() time.Time
+	teams      *cache.Store[[]catalog.Team]
 }
 
 var _ catalog.Provider = (*Provider)(nil)
 
 // New returns a Provider for cfg.
 func New(cfg Config) *Provider {
+	client := providerhttp.Client(cfg.Client)
 	p := &Provider{
-		base: strings.TrimRight(cfg.BaseURL, "/"), logo: strings.TrimRight(cfg.LogoURL, "/"),
-		ua: cfg.UserAgent, client: cfg.Client, settings: cfg.Settings, now: cfg.Now,
-	}
-	if p.base == "" {
-		p.base = DefaultBaseURL
-	}
-	if p.logo == "" {
-		p.logo = DefaultLogoURL
-	}
-	if p.ua == "" {
-		p.ua = "gamethumbs"
-	}
-	if p.client == nil {
-		p.client = &http.Client{Timeout: 10 * time.Second}
+		base: cmp.Or(strings.TrimRight(cfg.BaseURL, "/"), DefaultBaseURL),
+		logo: cmp.Or(strings.TrimRight(cfg.LogoURL, "/"), DefaultLogoURL),
+		get: providerhttp.Getter{Source: ID, Client: client, UserAgent: cmp.Or(cfg.UserAgent, providerhttp.DefaultUserAgent),
+			Accept: "application/json", MaxBytes: maxBody},
+		timeout: providerhttp.LoadTimeout(client), settings: cfg.Settings, now: cfg.Now,
 	}
 	if p.now == nil {
 		p.now = time.Now
-	}
-	p.timeout = p.client.Timeout
-	if p.timeout <= 0 {
-		p.timeout = 30 * time.Second
 	}
 	ttl := cfg.TTL
 	if ttl <= 0 {
@@ -118,9 +107,7 @@ func (p *Provider) Teams(ctx context.Context, l catalog.League) ([]catalog.Team,
 		return nil, fmt.Errorf("mlbstats: league %q has no sport id: %w", l.Code, catalog.ErrNotCovered)
 	}
 	key := strconv.Itoa(sport)
-	teams, err := p.teams.Get(ctx, key, func(ctx context.Context) ([]catalog.Team, error) {
-		ctx, cancel := context.WithTimeout(ctx, p.timeout)
-		defer cancel()
+	teams, err := p.teams.Get(ctx, key, providerhttp.Within(p.timeout, func(ctx context.Context) ([]catalog.Team, error) {
 		year := p.now().Year()
 		for season := year; season > year-3; season-- {
 			var a teamsAnswer
@@ -133,14 +120,8 @@ func (p *Provider) Teams(ctx context.Context, l catalog.League) ([]catalog.Team,
 			}
 		}
 		return nil, fmt.Errorf("mlbstats: sport %d has no teams since %d: %w", sport, year-2, catalog.ErrNotCovered)
-	})
-	if err != nil {
-		var ue *catalog.UpstreamError
-		if !errors.As(err, &ue) && !errors.Is(err, catalog.ErrNotCovered) {
-			err = upstreamError(err)
-		}
-	}
-	return teams, err
+	}))
+	return teams, providerhttp.CallerError(ID, err)
 }
 
 func (p *Provider) toTeams(a *teamsAnswer) []catalog.Team {

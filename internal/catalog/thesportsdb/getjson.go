@@ -2,107 +2,28 @@ package thesportsdb
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
-	"net/http"
 	"strings"
 	"unicode"
 
-	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // maxBody bounds one API answer; a league's teams are a few hundred KB.
 const maxBody = 8 << 20
 
 // getJSON fetches {base}/api/v1/json/{key}/{call} into v. Errors name the
-// call, never the key.
+// call, never the key (the Getter's Redact masks it in transport errors).
 func (p *Provider) getJSON(ctx context.Context, call string, v any) error {
 	what := "/api/v1/json/***/" + call
 	if i := strings.IndexByte(what, '?'); i >= 0 {
 		what = what[:i]
 	}
-	u := p.base + "/api/v1/json/" + p.key + "/" + call
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return &catalog.UpstreamError{Source: ID, Err: errors.New("bad request URL")}
-	}
-	req.Header.Set("User-Agent", p.ua)
-	req.Header.Set("Accept", "application/json")
-	resp, err := p.client.Do(req)
-	if err != nil {
-		return upstreamError(scrub(err, p.key))
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		_, _ = io.CopyN(io.Discard, resp.Body, 4<<10)
-		return &catalog.UpstreamError{Source: ID, Status: resp.StatusCode, Err: fmt.Errorf("GET %s: %s", what, resp.Status)}
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
-	if err != nil {
-		return upstreamError(scrub(err, p.key))
-	}
-	if len(body) > maxBody {
-		return &catalog.UpstreamError{Source: ID, Err: fmt.Errorf("GET %s: answer larger than %d bytes", what, maxBody)}
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		var te *json.UnmarshalTypeError
-		if !errors.As(err, &te) {
-			return &catalog.UpstreamError{Source: ID, Err: fmt.Errorf("GET %s: %w", what, err)}
-		}
-	}
-	return nil
+	return p.get.GetJSON(ctx, p.base+"/api/v1/json/"+p.key+"/"+call, "GET "+what, v)
 }
 
-// scrub replaces the API key in a transport error (which quotes the URL).
-func scrub(err error, key string) error {
-	if key == "" || !strings.Contains(err.Error(), key) {
-		return err
-	}
-	return &scrubbed{msg: strings.ReplaceAll(err.Error(), "/json/"+key+"/", "/json/***/"), err: err}
-}
-
-type scrubbed struct {
-	msg string
-	err error
-}
-
-func (s *scrubbed) Error() string { return s.msg }
-
-// Timeout keeps the timeout classification of the wrapped error without
-// exposing its text through Unwrap.
-func (s *scrubbed) Timeout() bool {
-	var t interface{ Timeout() bool }
-	return errors.As(s.err, &t) && t.Timeout()
-}
-
-func upstreamError(err error) error {
-	var t interface{ Timeout() bool }
-	timeout := errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &t) && t.Timeout())
-	return &catalog.UpstreamError{Source: ID, Timeout: timeout, Err: err}
-}
-
-// text is a JSON scalar read as a trimmed string; null, numbers as their
+// text is a JSON scalar read as a trimmed string; numbers as their
 // literal, anything else "".
-type text string
-
-func (t *text) UnmarshalJSON(b []byte) error {
-	*t = ""
-	if len(b) == 0 {
-		return nil
-	}
-	switch c := b[0]; {
-	case c == '"':
-		var s string
-		if json.Unmarshal(b, &s) == nil {
-			*t = text(strings.TrimSpace(s))
-		}
-	case c == '-' || c >= '0' && c <= '9':
-		*t = text(b)
-	}
-	return nil
-}
+type text = providerhttp.Text
 
 // Slugify is the kebab-case slug of a name: lower case, letters and digits
 // kept, every other run of characters one hyphen ("Winnipeg Blue Bombers"

@@ -9,8 +9,8 @@
 package thesportsdb
 
 import (
+	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -19,6 +19,7 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // ID is the provider id in the league table.
@@ -45,41 +46,27 @@ type Config struct {
 // Provider implements catalog.Provider for TheSportsDB. It is safe for
 // concurrent use.
 type Provider struct {
-	base, key, ua string
-	client        *http.Client
-	timeout       time.Duration
-	settings      catalog.SettingsTable
-	teams         *cache.Store[[]catalog.Team]
-	logos         *cache.Store[string]
+	base, key string
+	get       providerhttp.Getter
+	timeout   time.Duration
+	settings  catalog.SettingsTable
+	teams     *cache.Store[[]catalog.Team]
+	logos     *cache.Store[string]
 }
 
 var _ catalog.Provider = (*Provider)(nil)
 
 // New returns a Provider for cfg.
 func New(cfg Config) *Provider {
+	client := providerhttp.Client(cfg.Client)
 	p := &Provider{
-		base:     strings.TrimRight(cfg.BaseURL, "/"),
-		key:      cfg.APIKey,
-		ua:       cfg.UserAgent,
-		client:   cfg.Client,
+		base:     cmp.Or(strings.TrimRight(cfg.BaseURL, "/"), DefaultBaseURL),
+		key:      cmp.Or(cfg.APIKey, DefaultAPIKey),
+		timeout:  providerhttp.LoadTimeout(client),
 		settings: cfg.Settings,
 	}
-	if p.base == "" {
-		p.base = DefaultBaseURL
-	}
-	if p.key == "" {
-		p.key = DefaultAPIKey
-	}
-	if p.ua == "" {
-		p.ua = "gamethumbs"
-	}
-	if p.client == nil {
-		p.client = &http.Client{Timeout: 10 * time.Second}
-	}
-	p.timeout = p.client.Timeout
-	if p.timeout <= 0 {
-		p.timeout = 30 * time.Second
-	}
+	p.get = providerhttp.Getter{Source: ID, Client: client, UserAgent: cmp.Or(cfg.UserAgent, providerhttp.DefaultUserAgent),
+		Accept: "application/json", MaxBytes: maxBody, Redact: providerhttp.Mask("/json/"+p.key+"/", "/json/***/")}
 	ttl := cfg.TTL
 	if ttl <= 0 {
 		ttl = DefaultTTL
@@ -118,7 +105,7 @@ func (p *Provider) Teams(ctx context.Context, l catalog.League) ([]catalog.Team,
 	if name == "" {
 		return nil, fmt.Errorf("thesportsdb: league %q has no TheSportsDB name: %w", l.Code, catalog.ErrNotCovered)
 	}
-	teams, err := p.teams.Get(ctx, name, bounded(p.timeout, func(ctx context.Context) ([]catalog.Team, error) {
+	teams, err := p.teams.Get(ctx, name, providerhttp.Within(p.timeout, func(ctx context.Context) ([]catalog.Team, error) {
 		var resp teamList
 		if err := p.getJSON(ctx, "search_all_teams.php?l="+url.QueryEscape(name), &resp); err != nil {
 			return nil, err
@@ -186,7 +173,7 @@ func (p *Provider) LeagueLogos(ctx context.Context, l catalog.League) (string, s
 	if id == "" {
 		return "", "", catalog.ErrNotCovered
 	}
-	logo, err := p.logos.Get(ctx, id, bounded(p.timeout, func(ctx context.Context) (string, error) {
+	logo, err := p.logos.Get(ctx, id, providerhttp.Within(p.timeout, func(ctx context.Context) (string, error) {
 		var resp leagueList
 		if err := p.getJSON(ctx, "lookupleague.php?id="+url.QueryEscape(id), &resp); err != nil {
 			return "", err
@@ -207,22 +194,6 @@ func (p *Provider) LeagueLogos(ctx context.Context, l catalog.League) (string, s
 	return logo, "", nil
 }
 
-// bounded runs a load under deadline d: loads are shared between
-// requests, so they are detached from any one of them.
-func bounded[V any](d time.Duration, f func(context.Context) (V, error)) func(context.Context) (V, error) {
-	return func(ctx context.Context) (V, error) {
-		ctx, cancel := context.WithTimeout(ctx, d)
-		defer cancel()
-		return f(ctx)
-	}
-}
-
 // callerError maps a cache wait that ended with the caller's context to
 // the error callers expect; provider errors pass through.
-func callerError(err error) error {
-	var ue *catalog.UpstreamError
-	if err == nil || errors.As(err, &ue) || errors.Is(err, catalog.ErrNotCovered) {
-		return err
-	}
-	return upstreamError(err)
-}
+func callerError(err error) error { return providerhttp.CallerError(ID, err) }
