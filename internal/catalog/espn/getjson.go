@@ -2,7 +2,8 @@ package espn
 
 import (
 	"context"
-	"net/url"
+
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // maxBody bounds an ESPN JSON response. The largest real answer (college
@@ -13,13 +14,5 @@ const maxBody = 16 << 20
 // *catalog.UpstreamError: Status for a non-2xx answer, Timeout for a
 // deadline. Values of the wrong JSON type are skipped, not fatal.
 func (p *Provider) getJSON(ctx context.Context, u string, v any) error {
-	return p.get.GetJSON(ctx, u, "GET "+pathOf(u), v)
-}
-
-// pathOf returns the path of u for error messages.
-func pathOf(u string) string {
-	if pu, err := url.Parse(u); err == nil {
-		return pu.Path
-	}
-	return "?"
+	return p.get.GetJSON(ctx, u, "GET "+providerhttp.Path(u), v)
 }

@@ -35,6 +35,7 @@
 package espnathlete
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"net/http"
@@ -43,6 +44,7 @@ import (
 	"time"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // ID is the provider id in the league table.
@@ -88,12 +90,12 @@ type Config struct {
 // Provider implements catalog.Provider for ESPN athletes. It is safe for
 // concurrent use; Close stops background loads.
 type Provider struct {
-	cfg    Config
-	core   string
-	cdn    string
-	client *http.Client
-	log    *slog.Logger
-	now    func() time.Time
+	cfg  Config
+	core string
+	cdn  string
+	get  providerhttp.Getter
+	log  *slog.Logger
+	now  func() time.Time
 
 	ctx    context.Context // ends with Close
 	cancel context.CancelFunc
@@ -127,13 +129,9 @@ func New(cfg Config) *Provider {
 		cfg:     cfg,
 		core:    base(cfg.CoreURL, DefaultCoreURL),
 		cdn:     base(cfg.CDNURL, DefaultCDNURL),
-		client:  cfg.Client,
 		log:     cfg.Logger,
 		now:     cfg.Now,
 		leagues: make(map[string]*leagueState),
-	}
-	if p.client == nil {
-		p.client = &http.Client{Timeout: 10 * time.Second}
 	}
 	if p.log == nil {
 		p.log = slog.Default()
@@ -141,9 +139,9 @@ func New(cfg Config) *Provider {
 	if p.now == nil {
 		p.now = time.Now
 	}
-	if p.cfg.UserAgent == "" {
-		p.cfg.UserAgent = "gamethumbs"
-	}
+	p.cfg.UserAgent = cmp.Or(p.cfg.UserAgent, providerhttp.DefaultUserAgent)
+	p.get = providerhttp.Getter{Source: ID, Client: providerhttp.Client(cfg.Client), UserAgent: p.cfg.UserAgent,
+		Accept: "application/json", MaxBytes: maxBody, Any2xx: true}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	return p
 }

@@ -2,17 +2,14 @@ package espnathlete
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // Bounds on what ESPN may send.
@@ -23,46 +20,19 @@ const (
 	maxPause    = 30 * time.Second
 )
 
-// statusError is a non-2xx answer.
-type statusError struct {
-	code       int
-	retryAfter time.Duration
-	path       string
+// getJSON makes one request and decodes the answer leniently. A non-2xx
+// answer is a *catalog.UpstreamError caused by a *providerhttp.StatusError.
+func (p *Provider) getJSON(ctx context.Context, u string, v any) error {
+	return p.get.GetJSON(ctx, u, "GET "+providerhttp.Path(u), v)
 }
 
-func (e *statusError) Error() string { return fmt.Sprintf("GET %s: status %d", e.path, e.code) }
-
-// getJSON makes one request and decodes the answer leniently.
-func (p *Provider) getJSON(ctx context.Context, u string, v any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return err
+// statusOf is the status of an answer err reports, 0 when none arrived.
+func statusOf(err error) (code int, retry time.Duration) {
+	var se *providerhttp.StatusError
+	if !errors.As(err, &se) {
+		return 0, 0
 	}
-	req.Header.Set("User-Agent", p.cfg.UserAgent)
-	req.Header.Set("Accept", "application/json")
-	resp, err := p.client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		_, _ = io.CopyN(io.Discard, resp.Body, 4<<10)
-		return &statusError{code: resp.StatusCode, retryAfter: retryAfter(resp.Header.Get("Retry-After")), path: req.URL.Path}
-	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
-	if err != nil {
-		return err
-	}
-	if len(body) > maxBody {
-		return fmt.Errorf("GET %s: answer larger than %d bytes", req.URL.Path, maxBody)
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		var te *json.UnmarshalTypeError
-		if !errors.As(err, &te) {
-			return fmt.Errorf("GET %s: %w", req.URL.Path, err)
-		}
-	}
-	return nil
+	return se.Code, retryAfter(se.RetryAfter)
 }
 
 // retryAfter reads a Retry-After header given in seconds.
@@ -120,14 +90,14 @@ func (p *Provider) fetch(ctx context.Context, u string, v any, ps *pauser) error
 			return err
 		}
 		backoff := min(p.cfg.Backoff<<attempt, maxPause)
-		var se *statusError
+		code, retry := statusOf(err)
 		switch {
-		case errors.As(err, &se) && (se.code == http.StatusTooManyRequests || se.code == http.StatusForbidden):
-			if se.retryAfter > 0 {
-				backoff = se.retryAfter
+		case code == http.StatusTooManyRequests || code == http.StatusForbidden:
+			if retry > 0 {
+				backoff = retry
 			}
 			ps.hold(backoff)
-		case errors.As(err, &se) && se.code < 500:
+		case code != 0 && code < 500:
 			return err // 404 and the like: asking again will not help
 		case attempt >= 2:
 			return err
@@ -152,23 +122,11 @@ func sleep(ctx context.Context, d time.Duration) error {
 }
 
 // upstream wraps a load failure for callers.
-func upstream(err error) error {
-	var ue *catalog.UpstreamError
-	if errors.As(err, &ue) {
-		return err
-	}
-	var se *statusError
-	status := 0
-	if errors.As(err, &se) {
-		status = se.code
-	}
-	var t interface{ Timeout() bool }
-	timeout := errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &t) && t.Timeout())
-	return &catalog.UpstreamError{Source: ID, Status: status, Timeout: timeout, Err: err}
-}
+func upstream(err error) error { return providerhttp.Upstream(ID, err) }
 
-// text is a JSON scalar read as a trimmed string (numbers as their
-// literal); other values give "".
+// text is a JSON scalar read as a cleaned string (see clean; numbers as
+// their literal); other values give "". Unlike providerhttp.Text it also
+// bounds and de-controls strings for the persisted roster format.
 type text string
 
 func (t *text) UnmarshalJSON(b []byte) error {
@@ -176,14 +134,10 @@ func (t *text) UnmarshalJSON(b []byte) error {
 	if len(b) == 0 {
 		return nil
 	}
-	switch c := b[0]; {
-	case c == '"':
-		var s string
-		if json.Unmarshal(b, &s) == nil {
-			*t = text(clean(s))
-		}
-	case c == '-' || c >= '0' && c <= '9':
-		*t = text(b)
+	if s, ok := providerhttp.Scalar(b); ok && b[0] == '"' {
+		*t = text(clean(s))
+	} else if ok {
+		*t = text(s)
 	}
 	return nil
 }

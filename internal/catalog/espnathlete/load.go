@@ -164,8 +164,7 @@ type fetched struct {
 func (p *Provider) fetchAthlete(ctx context.Context, st *leagueState, id string, ps *pauser) fetched {
 	var d athleteDTO
 	err := p.fetch(ctx, p.leagueURL(st)+"/athletes/"+id+"?lang=en&region=us", &d, ps)
-	var se *statusError
-	if errors.As(err, &se) && se.code == 404 {
+	if code, _ := statusOf(err); code == 404 {
 		return fetched{}
 	}
 	if err != nil {

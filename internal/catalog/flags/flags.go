@@ -12,9 +12,9 @@
 package flags
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"sort"
 	"strings"
@@ -22,6 +22,7 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 )
 
 // ID is the provider id in the league table.
@@ -47,28 +48,18 @@ type Config struct {
 
 // Provider implements catalog.Provider with country flags.
 type Provider struct {
-	base, width, ua string
-	client          *http.Client
-	roster          *cache.Store[[]catalog.Team]
+	base, width string
+	get         providerhttp.Getter
+	roster      *cache.Store[[]catalog.Team]
 }
 
 var _ catalog.Provider = (*Provider)(nil)
 
 // New returns a Provider for cfg.
 func New(cfg Config) *Provider {
-	p := &Provider{base: strings.TrimRight(cfg.BaseURL, "/"), width: cfg.Width, ua: cfg.UserAgent, client: cfg.Client}
-	if p.base == "" {
-		p.base = DefaultBaseURL
-	}
-	if p.width == "" {
-		p.width = DefaultWidth
-	}
-	if p.ua == "" {
-		p.ua = "gamethumbs"
-	}
-	if p.client == nil {
-		p.client = &http.Client{Timeout: 10 * time.Second}
-	}
+	p := &Provider{base: cmp.Or(strings.TrimRight(cfg.BaseURL, "/"), DefaultBaseURL), width: cmp.Or(cfg.Width, DefaultWidth),
+		get: providerhttp.Getter{Source: ID, Client: providerhttp.Client(cfg.Client),
+			UserAgent: cmp.Or(cfg.UserAgent, providerhttp.DefaultUserAgent), MaxBytes: maxCodes}}
 	ttl := cfg.TTL
 	if ttl <= 0 {
 		ttl = DefaultTTL
@@ -103,25 +94,21 @@ func (p *Provider) FlagURL(code string) string {
 	return p.base + "/" + p.width + "/" + strings.ToLower(code) + ".png"
 }
 
+// maxCodes bounds flagcdn's codes.json answer.
+const maxCodes = 1 << 20
+
 // codes fetches flagcdn's code → name map; nil on any failure.
 func (p *Provider) codes(ctx context.Context) map[string]string {
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.base+"/en/codes.json", nil)
-	if err != nil {
-		return nil
-	}
-	req.Header.Set("User-Agent", p.ua)
-	resp, err := p.client.Do(req)
-	if err != nil {
-		return nil
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
+	// The body is fetched raw and decoded strictly: one odd value drops
+	// the whole map rather than leaving a partial one.
+	var raw json.RawMessage
+	if p.get.GetJSON(ctx, p.base+"/en/codes.json", "GET /en/codes.json", &raw) != nil {
 		return nil
 	}
 	var m map[string]string
-	if json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&m) != nil {
+	if json.Unmarshal(raw, &m) != nil {
 		return nil
 	}
 	return m

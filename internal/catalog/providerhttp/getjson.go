@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"gamethumbs/internal/catalog"
@@ -87,6 +88,15 @@ func (g *Getter) GetJSON(ctx context.Context, u, label string, v any) error {
 		return &catalog.UpstreamError{Source: g.Source, Err: fmt.Errorf("%s: %w", label, err)}
 	}
 	return nil
+}
+
+// Path is the path of URL u for error messages ("?" when u does not
+// parse).
+func Path(u string) string {
+	if pu, err := url.Parse(u); err == nil {
+		return pu.Path
+	}
+	return "?"
 }
 
 // transport maps a failure without an answer.
