@@ -205,7 +205,7 @@ func memoryLimit(cfg config.Config, getenv func(string) string) (int64, bool) {
 	if getenv("GOMEMLIMIT") != "" {
 		return 0, false
 	}
-	limit := int64(cfg.ImageCacheMB+2*cfg.LogoCacheMB+96) << 20
+	limit := int64(cfg.ImageCacheMB+2*cfg.LogoCacheMB+48) << 20
 	debug.SetMemoryLimit(limit)
 	return limit, true
 }

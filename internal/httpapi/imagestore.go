@@ -45,7 +45,7 @@ func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, no
 		rendered: func(time.Duration, error) {},
 	}
 	if ttl > 0 {
-		s.cache = cache.NewBytes(maxBytes, ttl, func(v *storedImage) int64 { return int64(len(v.data)) + 256 }, now)
+		s.cache = cache.NewBytes(maxBytes, ttl, func(v *storedImage) int64 { return int64(cap(v.data)) + 256 }, now)
 	}
 	return s
 }

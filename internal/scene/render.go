@@ -59,7 +59,9 @@ func (j *renderJob) Render(ctx context.Context) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	return Output{Data: buf.Bytes(), ContentType: "image/png"}, nil
+	// A copy of exactly the encoded length: the buffer's spare capacity
+	// (up to half again) would otherwise live on in the image cache.
+	return Output{Data: bytes.Clone(buf.Bytes()), ContentType: "image/png"}, nil
 }
 
 // scene builds the render.Scene, downloading every logo in parallel.
