@@ -17,12 +17,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"gamethumbs/internal/catalog/providertest"
 	"gamethumbs/internal/catalog/thesportsdb/thesportsdbtest"
 )
 
@@ -32,12 +32,15 @@ type Server struct {
 	CoreURL string // URL + "/core"
 	CDNURL  string // URL + "/cdn"
 
+	// Counter counts requests (Hits): "list" (athlete list pages),
+	// "athlete" (athlete objects), "headshot", "flag".
+	providertest.Counter
+	fails providertest.Failures // by path prefix
+
 	mu        sync.Mutex
 	rosters   map[string][]Athlete
-	hits      map[string]int
 	throttle  int // athlete requests still to refuse
 	throttleC int // the status they get
-	fails     map[string]int
 	pageSize  int
 	inFlight  int
 	maxFlight int
@@ -46,13 +49,11 @@ type Server struct {
 // New starts a fake that is closed when the test ends.
 func New(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{rosters: map[string][]Athlete{}, hits: map[string]int{}, fails: map[string]int{}, pageSize: 1000}
+	s := &Server{rosters: map[string][]Athlete{}, pageSize: 1000}
 	for k, v := range rosters {
 		s.rosters[k] = append([]Athlete(nil), v...)
 	}
-	srv := httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(srv.Close)
-	s.URL = srv.URL
+	s.URL = providertest.Start(t, s.serve)
 	s.CoreURL, s.CDNURL = s.URL+"/core", s.URL+"/cdn"
 	return s
 }
@@ -97,23 +98,7 @@ func (s *Server) Throttle(n, status int) {
 
 // Fail makes requests whose path starts with prefix answer status; 0
 // removes the rule.
-func (s *Server) Fail(prefix string, status int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if status == 0 {
-		delete(s.fails, prefix)
-	} else {
-		s.fails[prefix] = status
-	}
-}
-
-// Hits counts requests: "list" (athlete list pages), "athlete" (athlete
-// objects), "headshot", "flag".
-func (s *Server) Hits(kind string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.hits[kind]
-}
+func (s *Server) Fail(prefix string, status int) { s.fails.Fail(prefix, status) }
 
 // MaxInFlight is the largest number of athlete requests served at once.
 func (s *Server) MaxInFlight() int {
@@ -124,15 +109,10 @@ func (s *Server) MaxInFlight() int {
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
-	s.mu.Lock()
-	for p, st := range s.fails {
-		if strings.HasPrefix(path, p) {
-			s.mu.Unlock()
-			http.Error(w, `{"error":"injected"}`, st)
-			return
-		}
+	if st := s.fails.Prefixed(path); st != 0 {
+		providertest.Refuse(w, st)
+		return
 	}
-	s.mu.Unlock()
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	switch {
 	// core/v2/sports/{sport}/leagues/{slug}/athletes[/{id}]
@@ -147,11 +127,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	// cdn/i/headshots/{sport}/players/full/{id}.png
 	case len(parts) == 7 && parts[0] == "cdn" && parts[2] == "headshots":
-		s.count("headshot")
+		s.Count("headshot")
 		s.headshot(w, r, parts[3], strings.TrimSuffix(parts[6], ".png"))
 	// cdn/i/teamlogos/countries/500/{code}.png
 	case len(parts) == 6 && parts[0] == "cdn" && parts[3] == "countries":
-		s.count("flag")
+		s.Count("flag")
 		code := strings.TrimSuffix(parts[5], ".png")
 		writePNG(w, thesportsdbtest.Badge(strings.ToUpper(code), "2e7d32", "ffffff", thesportsdbtest.Square, 200))
 	default:
@@ -159,14 +139,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (s *Server) count(kind string) {
-	s.mu.Lock()
-	s.hits[kind]++
-	s.mu.Unlock()
-}
-
 func (s *Server) list(w http.ResponseWriter, r *http.Request, key string) {
-	s.count("list")
+	s.Count("list")
 	page, _ := strconv.Atoi(r.URL.Query().Get("page"))
 	page = max(page, 1)
 	s.mu.Lock()
@@ -188,8 +162,8 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request, key string) {
 }
 
 func (s *Server) athlete(w http.ResponseWriter, r *http.Request, key, id string) {
+	s.Count("athlete")
 	s.mu.Lock()
-	s.hits["athlete"]++
 	if s.throttle > 0 {
 		s.throttle--
 		code := s.throttleC

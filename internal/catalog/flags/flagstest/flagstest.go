@@ -12,10 +12,11 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
+
+	"gamethumbs/internal/catalog/providertest"
 )
 
 // Codes is the fake's codes.json.
@@ -27,26 +28,19 @@ var Codes = map[string]string{
 type Server struct {
 	URL string
 
+	// Counter counts requests by path (Hits).
+	providertest.Counter
+
 	mu        sync.Mutex
-	hits      map[string]int
 	failCodes bool
 }
 
 // New starts a fake that is closed when the test ends.
 func New(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{hits: map[string]int{}}
-	srv := httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(srv.Close)
-	s.URL = srv.URL
+	s := &Server{}
+	s.URL = providertest.Start(t, s.serve)
 	return s
-}
-
-// Hits counts requests by path.
-func (s *Server) Hits(path string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.hits[path]
 }
 
 // FailCodes makes codes.json answer 503.
@@ -57,8 +51,8 @@ func (s *Server) FailCodes(fail bool) {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.Count(r.URL.Path)
 	s.mu.Lock()
-	s.hits[r.URL.Path]++
 	fail := s.failCodes
 	s.mu.Unlock()
 	if r.URL.Path == "/en/codes.json" {

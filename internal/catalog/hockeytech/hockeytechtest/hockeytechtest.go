@@ -12,11 +12,10 @@ package hockeytechtest
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
+	"gamethumbs/internal/catalog/providertest"
 	"gamethumbs/internal/catalog/thesportsdb/thesportsdbtest"
 )
 
@@ -66,32 +65,23 @@ var clients = map[string]struct {
 type Server struct {
 	URL string
 
-	mu   sync.Mutex
-	hits map[string]int
+	// Counter counts feed requests by "client/view" ("pwhl/seasons") and
+	// other requests by path (Hits).
+	providertest.Counter
 }
 
 // New starts a fake that is closed when the test ends.
 func New(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{hits: map[string]int{}}
-	srv := httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(srv.Close)
-	s.URL = srv.URL
+	s := &Server{}
+	s.URL = providertest.Start(t, s.serve)
 	return s
-}
-
-// Hits counts feed requests by "client/view" ("pwhl/seasons") and other
-// requests by path.
-func (s *Server) Hits(key string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.hits[key]
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	if strings.HasPrefix(r.URL.Path, "/logos/") {
-		s.count(r.URL.Path)
+		s.Count(r.URL.Path)
 		s.logo(w, r)
 		return
 	}
@@ -100,7 +90,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	client := q.Get("client_code")
-	s.count(client + "/" + q.Get("view"))
+	s.Count(client + "/" + q.Get("view"))
 	c, ok := clients[client]
 	if !ok || q.Get("key") != c.key {
 		http.Error(w, `{"SiteKit":{"Error":"Invalid key"}}`, http.StatusUnauthorized)
@@ -132,12 +122,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.NotFound(w, r)
 	}
-}
-
-func (s *Server) count(k string) {
-	s.mu.Lock()
-	s.hits[k]++
-	s.mu.Unlock()
 }
 
 func (s *Server) logo(w http.ResponseWriter, r *http.Request) {

@@ -13,11 +13,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
+
+	"gamethumbs/internal/catalog/providertest"
 )
 
 // Season is the season the fake's Triple-A data belongs to.
@@ -52,35 +52,25 @@ var Teams = map[[2]int][]Team{
 type Server struct {
 	URL string
 
-	mu   sync.Mutex
-	hits map[string]int
+	// Counter counts requests by path, and teams requests also by
+	// "teams?sportId=S&season=Y" (Hits).
+	providertest.Counter
 }
 
 // New starts a fake that is closed when the test ends.
 func New(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{hits: map[string]int{}}
-	srv := httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(srv.Close)
-	s.URL = srv.URL
+	s := &Server{}
+	s.URL = providertest.Start(t, s.serve)
 	return s
 }
 
-// Hits counts requests by path, or by "teams?sportId=S&season=Y".
-func (s *Server) Hits(key string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.hits[key]
-}
-
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
-	s.hits[r.URL.Path]++
+	s.Count(r.URL.Path)
 	q := r.URL.Query()
 	if r.URL.Path == "/api/v1/teams" {
-		s.hits["teams?sportId="+q.Get("sportId")+"&season="+q.Get("season")]++
+		s.Count("teams?sportId=" + q.Get("sportId") + "&season=" + q.Get("season"))
 	}
-	s.mu.Unlock()
 	switch {
 	case r.URL.Path == "/api/v1/teams":
 		sport, _ := strconv.Atoi(q.Get("sportId"))

@@ -12,11 +12,11 @@ package thesportsdbtest
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
+
+	"gamethumbs/internal/catalog/providertest"
 )
 
 // Team is one fake team.
@@ -53,50 +53,30 @@ var LeagueBadges = map[string]string{"4370": "F1", "4393": "NASCAR", "4373": "IN
 type Server struct {
 	URL string
 
-	mu    sync.Mutex
-	hits  map[string]int
-	keys  map[string]bool
-	fails map[string]int
+	// Counter counts requests to a call ("search_all_teams.php") or a
+	// path (Hits).
+	providertest.Counter
+	keys  providertest.Counter // by the API key in the path
+	fails providertest.Failures
 }
 
 // New starts a fake that is closed when the test ends.
 func New(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{hits: map[string]int{}, keys: map[string]bool{}, fails: map[string]int{}}
-	srv := httptest.NewServer(http.HandlerFunc(s.serve))
-	t.Cleanup(srv.Close)
-	s.URL = srv.URL
+	s := &Server{}
+	s.URL = providertest.Start(t, s.serve)
 	return s
 }
 
 // BadgePath is the path of a team's badge on the fake.
 func BadgePath(name string) string { return "/images/team/" + slug(name) + ".png" }
 
-// Hits counts requests to a call ("search_all_teams.php") or a path.
-func (s *Server) Hits(name string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.hits[name]
-}
-
 // SawKey reports whether a request used key in its path.
-func (s *Server) SawKey(key string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.keys[key]
-}
+func (s *Server) SawKey(key string) bool { return s.keys.Hits(key) > 0 }
 
 // Fail makes a call ("search_all_teams.php", "lookupleague.php") or a
 // path answer status; 0 removes the rule.
-func (s *Server) Fail(name string, status int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if status == 0 {
-		delete(s.fails, name)
-	} else {
-		s.fails[name] = status
-	}
-}
+func (s *Server) Fail(name string, status int) { s.fails.Fail(name, status) }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	path := r.URL.Path
@@ -104,16 +84,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if rest, ok := strings.CutPrefix(path, "/api/v1/json/"); ok {
 		key, call, _ := strings.Cut(rest, "/")
 		name = call
-		s.mu.Lock()
-		s.keys[key] = true
-		s.mu.Unlock()
+		s.keys.Count(key)
 	}
-	s.mu.Lock()
-	s.hits[name]++
-	fail := s.fails[name]
-	s.mu.Unlock()
-	if fail != 0 {
-		http.Error(w, `{"error":"injected"}`, fail)
+	s.Count(name)
+	if fail := s.fails.Status(name); fail != 0 {
+		providertest.Refuse(w, fail)
 		return
 	}
 	q := r.URL.Query()
