@@ -65,9 +65,11 @@ func normalised(img image.Image) (logoInfo, bool) {
 			src = dst
 		}
 		li := logoInfo{img: src, trim: trimBounds(src)}
-		size := int64(256)
+		// The entry keeps img alive through its key (and src, when it is a
+		// copy): count them, so the cache budget bounds the logos it pins.
+		size := 256 + pixelBytes(img)
 		if src != img {
-			size += int64(4 * src.Bounds().Dx() * src.Bounds().Dy())
+			size += pixelBytes(src)
 		}
 		return li, size
 	})
@@ -179,7 +181,7 @@ func statsOf(img image.Image) logoStats {
 		var s logoStats
 		li, ok := normalised(img)
 		if !ok {
-			return s, 512
+			return s, 512 + pixelBytes(img)
 		}
 		b := li.trim
 		step := max(1, max(b.Dx(), b.Dy())/64)
@@ -202,4 +204,10 @@ func statsOf(img image.Image) logoStats {
 		}
 		return s, 512
 	})
+}
+
+// pixelBytes is the memory of an image's pixels, as 4 bytes a pixel.
+func pixelBytes(img image.Image) int64 {
+	b := img.Bounds()
+	return 4 * int64(b.Dx()) * int64(b.Dy())
 }
