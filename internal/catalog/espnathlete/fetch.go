@@ -66,14 +66,7 @@ func (ps *pauser) wait(ctx context.Context) error {
 	if d <= 0 {
 		return ctx.Err()
 	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return sleep(ctx, d)
 }
 
 // fetch is getJSON with retries: 429 and 403 pause every worker
@@ -110,6 +103,7 @@ func (p *Provider) fetch(ctx context.Context, u string, v any, ps *pauser) error
 	return err
 }
 
+// sleep waits d, or until ctx ends (its error).
 func sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
