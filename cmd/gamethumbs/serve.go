@@ -161,7 +161,7 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, func(), 
 		ua = buildinfo.UserAgent()
 	}
 	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua,
-		CacheBytes: int64(cfg.LogoCacheMB) << 20, RawCacheBytes: int64(cfg.LogoCacheMB) << 18}
+		CacheBytes: int64(cfg.LogoCacheMB) << 19, RawCacheBytes: int64(cfg.LogoCacheMB) << 18}
 	render.SetCacheBytes(int64(cfg.LogoCacheMB) << 20)
 	render.SetConcurrency(cfg.RenderConcurrency)
 	client := fetch.NewClient(fcfg)
@@ -205,7 +205,7 @@ func memoryLimit(cfg config.Config, getenv func(string) string) (int64, bool) {
 	if getenv("GOMEMLIMIT") != "" {
 		return 0, false
 	}
-	limit := int64(cfg.ImageCacheMB+2*cfg.LogoCacheMB+48) << 20
+	limit := int64(cfg.ImageCacheMB+cfg.LogoCacheMB*3/2+48) << 20
 	debug.SetMemoryLimit(limit)
 	return limit, true
 }

@@ -54,8 +54,9 @@ type Config struct {
 
 	ImageCacheHours int // IMAGE_CACHE_HOURS, 0 disables the rendered-image cache
 	ImageCacheMB    int // IMAGE_CACHE_MB, bound of the in-memory image cache
-	// LogoCacheMB bounds the decoded provider logos and the renderer's
-	// derivatives of them (scaled copies, shadows), each (LOGO_CACHE_MB).
+	// LogoCacheMB bounds the renderer's derivatives of logos (scaled
+	// copies, shadows, and the decoded logos they keep alive); decoded
+	// logos waiting to be used get half of it (LOGO_CACHE_MB).
 	LogoCacheMB int
 	CacheDir    string // CACHE_DIR: optional on-disk second tier
 	CacheDirMB  int    // CACHE_DIR_MB
@@ -94,7 +95,7 @@ func Defaults() Config {
 		ESPNCDNURL:         "https://a.espncdn.com",
 		ImageCacheHours:    24,
 		ImageCacheMB:       256,
-		LogoCacheMB:        64,
+		LogoCacheMB:        96,
 		CacheDirMB:         1024,
 		RenderConcurrency:  runtime.NumCPU(),
 		RenderQueue:        64,

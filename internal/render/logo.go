@@ -181,7 +181,7 @@ func statsOf(img image.Image) logoStats {
 		var s logoStats
 		li, ok := normalised(img)
 		if !ok {
-			return s, 512 + pixelBytes(img)
+			return s, 512
 		}
 		b := li.trim
 		step := max(1, max(b.Dx(), b.Dy())/64)
