@@ -22,6 +22,7 @@ type Fetcher struct {
 	cfg    Config
 
 	images *lru[image.Image]
+	alive  aliveSet // decoded images evicted from images but still in use
 	raws   *lru[rawEntry]
 	imgSF  singleflight.Group
 	rawSF  singleflight.Group

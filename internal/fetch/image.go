@@ -34,9 +34,15 @@ func (f *Fetcher) Image(ctx context.Context, rawURL string) (image.Image, error)
 	if img, err, ok := f.images.get(key, f.now()); ok {
 		return img, err
 	}
+	if img := f.alive.get(key, f.now()); img != nil {
+		return img, nil
+	}
 	return coalesce(ctx, f, &f.imgSF, key, rawURL, func(fctx context.Context) (image.Image, error) {
 		if img, err, ok := f.images.get(key, f.now()); ok {
 			return img, err
+		}
+		if img := f.alive.get(key, f.now()); img != nil {
+			return img, nil
 		}
 		data, _, err := f.Raw(fctx, rawURL)
 		if err != nil {
@@ -52,7 +58,9 @@ func (f *Fetcher) Image(ctx context.Context, rawURL string) (image.Image, error)
 			return nil, err
 		}
 		b := img.Bounds()
-		f.images.put(key, img, nil, 4*int64(b.Dx())*int64(b.Dy()), f.now().Add(f.cfg.CacheTTL))
+		expires := f.now().Add(f.cfg.CacheTTL)
+		f.images.put(key, img, nil, 4*int64(b.Dx())*int64(b.Dy()), expires)
+		f.alive.put(key, img, expires)
 		return img, nil
 	})
 }
