@@ -8,40 +8,7 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
-
-	"gamethumbs/internal/espntest"
 )
-
-// startArgs starts the service like start does, with command-line args.
-func startArgs(t *testing.T, args []string, extra map[string]string) *service {
-	t.Helper()
-	fake := espntest.New(t)
-	env := map[string]string{
-		"PORT": "0", "RATE_LIMIT_PER_MINUTE": "0",
-		"ESPN_SITE_API_URL": fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
-	}
-	for k, v := range extra {
-		env[k] = v
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ready := make(chan string, 1)
-	svc := &service{espn: fake, logs: &syncBuffer{}, stop: cancel, done: make(chan error, 1)}
-	go func() { svc.done <- serve(ctx, args, func(k string) string { return env[k] }, svc.logs, ready) }()
-	select {
-	case addr := <-ready:
-		svc.base = "http://" + strings.Replace(addr, "[::]", "127.0.0.1", 1)
-	case err := <-svc.done:
-		t.Fatalf("service did not start: %v", err)
-	case <-time.After(10 * time.Second):
-		t.Fatal("service did not start within 10s")
-	}
-	t.Cleanup(func() {
-		cancel()
-		<-svc.done
-	})
-	return svc
-}
 
 func TestDemoMode(t *testing.T) {
 	for _, tt := range []struct {

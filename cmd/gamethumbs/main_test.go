@@ -46,6 +46,13 @@ const closedURL = "http://127.0.0.1:1"
 
 func start(t *testing.T, extra map[string]string) *service {
 	t.Helper()
+	return startArgs(t, nil, extra)
+}
+
+// startArgs starts the service with command-line args and extra
+// environment variables over the test defaults.
+func startArgs(t *testing.T, args []string, extra map[string]string) *service {
+	t.Helper()
 	fake := espntest.New(t)
 	env := map[string]string{
 		"PORT": "0", "RATE_LIMIT_PER_MINUTE": "0",
@@ -62,7 +69,7 @@ func start(t *testing.T, extra map[string]string) *service {
 	ready := make(chan string, 1)
 	logs := &syncBuffer{}
 	svc := &service{espn: fake, logs: logs, stop: cancel, done: make(chan error, 1)}
-	go func() { svc.done <- serve(ctx, nil, func(k string) string { return env[k] }, logs, ready) }()
+	go func() { svc.done <- serve(ctx, args, func(k string) string { return env[k] }, logs, ready) }()
 	select {
 	case addr := <-ready:
 		svc.base = "http://" + strings.Replace(addr, "[::]", "127.0.0.1", 1)
