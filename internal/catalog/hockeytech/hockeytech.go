@@ -172,7 +172,7 @@ func toTeams(a *teamsAnswer) []catalog.Team {
 		}
 		out = append(out, catalog.Team{
 			ID:           string(d.ID),
-			Slug:         slugify(name),
+			Slug:         catalog.Slug(name),
 			City:         string(d.City),
 			Name:         string(d.Nickname),
 			FullName:     name,
@@ -193,21 +193,4 @@ func isPlaceholder(name string) bool {
 // LeagueLogos: HockeyTech has no league logos (leagues set logoUrl).
 func (p *Provider) LeagueLogos(ctx context.Context, l catalog.League) (string, string, error) {
 	return "", "", catalog.ErrNotCovered
-}
-
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
-		}
-	}
-	return b.String()
 }

@@ -132,7 +132,7 @@ func (p *Provider) toTeams(a *teamsAnswer) []catalog.Team {
 		}
 		out = append(out, catalog.Team{
 			ID:           string(d.ID),
-			Slug:         slugify(string(d.Name)),
+			Slug:         catalog.Slug(string(d.Name)),
 			City:         string(d.LocationName),
 			Name:         string(d.TeamName),
 			FullName:     string(d.Name),
@@ -149,22 +149,4 @@ func (p *Provider) toTeams(a *teamsAnswer) []catalog.Team {
 // LeagueLogos has no league logos of its own (leagues set logoUrl).
 func (p *Provider) LeagueLogos(ctx context.Context, l catalog.League) (string, string, error) {
 	return "", "", catalog.ErrNotCovered
-}
-
-// slugify is the kebab-case slug of a name.
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127 {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
-		}
-	}
-	return b.String()
 }
