@@ -52,7 +52,7 @@ func (b *countingBody) Read(p []byte) (int, error) {
 }
 
 // bufferSize is the copy buffer of the pass-through.
-const bufferSize = 64 << 10
+const bufferSize = 256 << 10
 
 // bufferPool implements httputil.BufferPool with fixed-size buffers.
 type bufferPool struct{ p sync.Pool }
