@@ -15,3 +15,18 @@ func TestSlug(t *testing.T) {
 		}
 	}
 }
+
+func TestLetterSlug(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Winnipeg Blue Bombers", "winnipeg-blue-bombers"},
+		{"Ottawa 67's", "ottawa-67-s"},
+		{"  Hamilton Tiger-Cats ", "hamilton-tiger-cats"},
+		{"Montréal", "montréal"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := LetterSlug(tt.in); got != tt.want {
+			t.Errorf("LetterSlug(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -98,7 +98,7 @@ func buildRoster(sport, cdn string, as []athlete) *roster {
 func toTeam(sport, cdn string, a *athlete) catalog.Team {
 	t := catalog.Team{
 		ID:           a.ID,
-		Slug:         slugify(a.Display),
+		Slug:         catalog.LetterSlug(a.Display),
 		City:         a.First,
 		Name:         a.Last,
 		FullName:     a.Display,
@@ -195,23 +195,6 @@ func initials(first, last string) string {
 	for _, s := range []string{first, last} {
 		if r, _ := utf8.DecodeRuneInString(strings.TrimSpace(s)); r != utf8.RuneError {
 			b.WriteRune(unicode.ToUpper(r))
-		}
-	}
-	return b.String()
-}
-
-func slugify(s string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-		} else {
-			dash = true
 		}
 	}
 	return b.String()

@@ -25,26 +25,6 @@ func (p *Provider) getJSON(ctx context.Context, call string, v any) error {
 // literal, anything else "".
 type text = providerhttp.Text
 
-// Slugify is the kebab-case slug of a name: lower case, letters and digits
-// kept, every other run of characters one hyphen ("Winnipeg Blue Bombers"
-// → "winnipeg-blue-bombers").
-func Slugify(name string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(name) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteRune(r)
-			dash = false
-			continue
-		}
-		dash = true
-	}
-	return b.String()
-}
-
 // lastPart is the last comma-separated part of a location ("Holloway,
 // London" → "London").
 func lastPart(s string) string {

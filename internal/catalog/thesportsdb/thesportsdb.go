@@ -132,7 +132,7 @@ func toTeam(d *teamDTO) (catalog.Team, bool) {
 	}
 	t := catalog.Team{
 		ID:             string(d.ID),
-		Slug:           Slugify(name),
+		Slug:           catalog.LetterSlug(name),
 		City:           lastPart(string(d.Location)),
 		Name:           name,
 		FullName:       name,

@@ -128,21 +128,6 @@ func TestErrorsHideTheKey(t *testing.T) {
 	}
 }
 
-func TestSlugify(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Winnipeg Blue Bombers", "winnipeg-blue-bombers"},
-		{"Ottawa 67's", "ottawa-67-s"},
-		{"  Hamilton Tiger-Cats ", "hamilton-tiger-cats"},
-		{"Montréal", "montréal"},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		if got := thesportsdb.Slugify(tt.in); got != tt.want {
-			t.Errorf("Slugify(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 func TestBadgeIsAPNG(t *testing.T) {
 	img, err := png.Decode(bytes.NewReader(thesportsdbtest.Badge("ABC", "ff0000", "000000", thesportsdbtest.Circle, 64)))
 	if err != nil || img.Bounds().Dx() != 64 {
