@@ -3,47 +3,106 @@ package render
 import "image"
 
 // boxBlur blurs the alpha mask a in place with three passes of a box filter
-// of radius r in each direction, a close approximation of a Gaussian with
-// sigma ≈ r. tmp is scratch space of at least len(a.Pix) bytes.
+// of radius r in each direction (horizontal then vertical, three times), a
+// close approximation of a Gaussian with sigma ≈ r. Values outside the mask
+// count as zero.
+//
+// Both directions walk memory row by row: the vertical pass keeps one
+// running sum per column, so it streams through the mask instead of
+// striding down columns, and divisions are multiplications by a
+// reciprocal. Shadows of logos are rebuilt whenever the sprite cache
+// misses, which makes this one of the hot loops of a cold render.
 func boxBlur(a *image.Alpha, r int) {
-	if r < 1 {
+	w, h := a.Rect.Dx(), a.Rect.Dy()
+	if r < 1 || w == 0 || h == 0 {
 		return
 	}
-	w, h := a.Rect.Dx(), a.Rect.Dy()
-	n := max(w, h)
-	line := make([]uint8, n)
+	d := newBoxDivider(r)
+	tmp := getAlphaDirty(image.Rect(0, 0, w, h))
+	line := make([]uint8, w)
+	sums := make([]uint32, w)
+	src, dst := a, tmp
 	for range 3 {
 		for y := range h {
-			row := a.Pix[y*a.Stride : y*a.Stride+w]
+			row := src.Pix[y*src.Stride:][:w]
 			copy(line, row)
-			blurLine(row, line[:w], 1, r)
+			blurRow(row, line, r, d)
 		}
-		for x := range w {
-			for y := range h {
-				line[y] = a.Pix[y*a.Stride+x]
-			}
-			col := a.Pix[x:]
-			blurLine(col, line[:h], a.Stride, r)
-		}
+		blurColumns(dst, src, r, d, sums)
+		src, dst = dst, src
 	}
+	// Three vertical passes alternate a→tmp→a→tmp: the result is in tmp.
+	for y := range h {
+		copy(a.Pix[y*a.Stride:][:w], tmp.Pix[y*tmp.Stride:][:w])
+	}
+	putAlpha(tmp)
 }
 
-// blurLine writes the box average (radius r, zero outside) of src into dst
-// at positions 0, step, 2*step, …
-func blurLine(dst, src []uint8, step, r int) {
+// boxDivider divides a box sum by the box width 2r+1, rounding to nearest,
+// with a multiplication: (sum + half) * mul >> 40 equals (sum + half) /
+// (2r+1) exactly for every sum a box of bytes can reach (sum < 2^24, width
+// < 2^16; see the test).
+type boxDivider struct {
+	half uint64
+	mul  uint64
+}
+
+func newBoxDivider(r int) boxDivider {
+	div := uint64(2*r + 1)
+	return boxDivider{half: div / 2, mul: (1<<40 + div - 1) / div}
+}
+
+func (d boxDivider) of(sum uint32) uint8 {
+	return uint8((uint64(sum) + d.half) * d.mul >> 40)
+}
+
+// blurRow writes the box average (radius r, zero outside) of src into dst;
+// both have the same length.
+func blurRow(dst, src []uint8, r int, d boxDivider) {
 	n := len(src)
-	div := uint32(2*r + 1)
+	dst = dst[:n]
 	var sum uint32
 	for i := 0; i <= r && i < n; i++ {
 		sum += uint32(src[i])
 	}
 	for i := range n {
-		dst[i*step] = uint8((sum + div/2) / div)
+		dst[i] = d.of(sum)
 		if j := i + r + 1; j < n {
 			sum += uint32(src[j])
 		}
 		if j := i - r; j >= 0 {
 			sum -= uint32(src[j])
+		}
+	}
+}
+
+// blurColumns writes the vertical box average (radius r, zero outside) of
+// src into dst (same size), one row at a time with a running sum per
+// column in sums (at least as long as a row).
+func blurColumns(dst, src *image.Alpha, r int, d boxDivider, sums []uint32) {
+	w, h := src.Rect.Dx(), src.Rect.Dy()
+	sums = sums[:w]
+	clear(sums)
+	row := func(m *image.Alpha, y int) []uint8 { return m.Pix[y*m.Stride:][:w] }
+	for y := 0; y <= r && y < h; y++ {
+		for x, v := range row(src, y) {
+			sums[x] += uint32(v)
+		}
+	}
+	for y := range h {
+		out := row(dst, y)
+		for x, s := range sums {
+			out[x] = d.of(s)
+		}
+		if j := y + r + 1; j < h {
+			for x, v := range row(src, j) {
+				sums[x] += uint32(v)
+			}
+		}
+		if j := y - r; j >= 0 {
+			for x, v := range row(src, j) {
+				sums[x] -= uint32(v)
+			}
 		}
 	}
 }
