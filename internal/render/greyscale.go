@@ -9,18 +9,17 @@ import (
 // loserOpacity is the opacity of a greyscale stand-in or losing team's logo.
 const loserOpacity = 0.35
 
-// greyscaleOf returns a copy of the premultiplied src in Rec. 601 luma grey
-// with its opacity scaled by opacity. Luma is linear, so it applies to the
+// greyscaleInPlace turns the premultiplied m into Rec. 601 luma grey with
+// its opacity scaled by opacity. Luma is linear, so it applies to the
 // premultiplied channels directly.
-func greyscaleOf(src *image.RGBA, opacity float64) *image.RGBA {
-	dst := image.NewRGBA(src.Rect)
+func greyscaleInPlace(m *image.RGBA, opacity float64) {
 	f := uint32(opacity*256 + 0.5)
-	for i := 0; i+3 < len(src.Pix); i += 4 {
-		y := uint32(colorx.Luma(src.Pix[i], src.Pix[i+1], src.Pix[i+2]))
-		a := uint32(src.Pix[i+3])
+	for i := 0; i+3 < len(m.Pix); i += 4 {
+		p := m.Pix[i : i+4 : i+4]
+		y := uint32(colorx.Luma(p[0], p[1], p[2]))
+		a := uint32(p[3])
 		y, a = (y*f+128)>>8, (a*f+128)>>8
 		y = min(y, a)
-		dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3] = uint8(y), uint8(y), uint8(y), uint8(a)
+		p[0], p[1], p[2], p[3] = uint8(y), uint8(y), uint8(y), uint8(a)
 	}
-	return dst
 }

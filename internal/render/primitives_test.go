@@ -92,15 +92,17 @@ func TestBlitOverAndGreyscale(t *testing.T) {
 			t.Errorf("blitOver pixel %d = %v, want %v", x, got, w)
 		}
 	}
-	g := greyscaleOf(src, loserOpacity)
+	g := image.NewRGBA(src.Rect)
+	copy(g.Pix, src.Pix)
+	greyscaleInPlace(g, loserOpacity)
 	for x := range 3 {
 		c := g.RGBAAt(x, 0)
 		if c.R != c.G || c.G != c.B || c.R > c.A {
-			t.Errorf("greyscaleOf pixel %d = %v, want grey with R<=A", x, c)
+			t.Errorf("greyscaleInPlace pixel %d = %v, want grey with R<=A", x, c)
 		}
 	}
 	if a := g.RGBAAt(0, 0).A; a < 89 || a > 90 { // 255 * 0.35 = 89.25
-		t.Errorf("greyscaleOf opaque alpha = %d, want 89 or 90 (35 %%)", a)
+		t.Errorf("greyscaleInPlace opaque alpha = %d, want 89 or 90 (35 %%)", a)
 	}
 }
 
