@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// benchRender measures render + EncodePNG from warm logos (one untimed
-// render first fills the derivative cache) and reports the PNG size.
+// benchRender measures RenderPNG (render and encode, banded for thumbnails
+// and covers) from warm logos (one untimed render first fills the
+// derivative cache) and reports the PNG size.
 func benchRender(b *testing.B, s Scene, o Options) {
 	ctx := context.Background()
 	var buf bytes.Buffer
@@ -21,15 +22,10 @@ func benchRender(b *testing.B, s Scene, o Options) {
 	b.ReportAllocs()
 	cpu0 := cpuTime()
 	for b.Loop() {
-		img, err := Render(ctx, s, o)
-		if err != nil {
-			b.Fatal(err)
-		}
 		buf.Reset()
-		if err := EncodePNG(&buf, img); err != nil {
+		if err := RenderPNG(ctx, &buf, s, o); err != nil {
 			b.Fatal(err)
 		}
-		Release(img)
 	}
 	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(buf.Len()), "png-bytes")

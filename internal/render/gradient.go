@@ -98,28 +98,29 @@ func maskPaint(dst *image.RGBA, a *image.Alpha, pt paint) {
 }
 
 // fillLinear paints r of dst (opaquely) with a horizontal (vertical=false)
-// or vertical gradient of opaque stops along r.
+// or vertical gradient of opaque stops along r. Only the part of r inside
+// dst is painted; the gradient spans all of r.
 func fillLinear(dst *image.RGBA, r image.Rectangle, vertical bool, stops []stop) {
-	r = r.Intersect(dst.Rect)
-	if r.Empty() {
+	in := r.Intersect(dst.Rect)
+	if in.Empty() {
 		return
 	}
 	lut := newLUT(stops)
 	if vertical {
-		for y := r.Min.Y; y < r.Max.Y; y++ {
+		for y := in.Min.Y; y < in.Max.Y; y++ {
 			t := (float64(y-r.Min.Y) + 0.5) / float64(r.Dy())
-			fillRect(dst, image.Rect(r.Min.X, y, r.Max.X, y+1), lut.c[lutIndex(t)])
+			fillRect(dst, image.Rect(in.Min.X, y, in.Max.X, y+1), lut.c[lutIndex(t)])
 		}
 		return
 	}
-	i0 := dst.PixOffset(r.Min.X, r.Min.Y)
-	row := dst.Pix[i0 : i0+4*r.Dx()]
-	for x := range r.Dx() {
-		c := lut.c[lutIndex((float64(x)+0.5)/float64(r.Dx()))]
+	i0 := dst.PixOffset(in.Min.X, in.Min.Y)
+	row := dst.Pix[i0 : i0+4*in.Dx()]
+	for x := range in.Dx() {
+		c := lut.c[lutIndex((float64(x+in.Min.X-r.Min.X)+0.5)/float64(r.Dx()))]
 		row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = c.R, c.G, c.B, 255
 	}
-	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
-		i := dst.PixOffset(r.Min.X, y)
+	for y := in.Min.Y + 1; y < in.Max.Y; y++ {
+		i := dst.PixOffset(in.Min.X, y)
 		copy(dst.Pix[i:i+len(row)], row)
 	}
 }

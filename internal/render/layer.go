@@ -15,7 +15,8 @@ type layerKey struct {
 	params [6]uint32
 }
 
-// drawLayer copies a cached opaque layer of size r.Size() into dst at r,
+// drawLayer copies a cached opaque layer of size r.Size() into dst at r
+// (the part of r inside dst),
 // painting it with paint (into a fresh image at the origin) on a miss.
 // Backgrounds that depend only on colours and a logo (radial gradients,
 // embossed panels) are thus computed once per distinct input.
@@ -26,10 +27,10 @@ func drawLayer(dst *image.RGBA, r image.Rectangle, key layerKey, paint func(*ima
 		paint(l)
 		return l, int64(len(l.Pix))
 	})
-	r = r.Intersect(dst.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		copy(d, layer.Pix[layer.PixOffset(0, y-r.Min.Y):])
+	in := r.Intersect(dst.Rect)
+	for y := in.Min.Y; y < in.Max.Y; y++ {
+		d := dst.Pix[dst.PixOffset(in.Min.X, y):][:4*in.Dx()]
+		copy(d, layer.Pix[layer.PixOffset(in.Min.X-r.Min.X, y-r.Min.Y):])
 	}
 }
 

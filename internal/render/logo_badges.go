@@ -57,7 +57,7 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 				p.shapeShadow(centres[i]-r, cy-r, 2*r, 2*r, r, shadowLogoStrong)
 				var pb path
 				pb.circle(centres[i], cy, r)
-				pb.fill(p.dst, rgba(s.color))
+				pb.fill(p.dst, p.full, rgba(s.color))
 			})
 		}
 	}
@@ -80,7 +80,7 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 // column on. Band edges are whole columns, so neighbours meet without a
 // seam.
 func (p *painter) fillBands(pb *path, xs []int, colours ...colorx.RGB) {
-	m := pb.mask(p.dst.Rect)
+	m := pb.mask(p.full)
 	if m == nil {
 		return
 	}
@@ -147,7 +147,7 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 			p.shapeShadow(xs[i]-d/2, cy-d/2, d, d, d/2, shadowLogoStrong)
 			var pb path
 			pb.circle(xs[i], cy, d/2)
-			pb.fill(p.dst, rgba(colours[i]))
+			pb.fill(p.dst, p.full, rgba(colours[i]))
 		})
 	}
 	steps = append(steps,

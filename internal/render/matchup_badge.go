@@ -46,7 +46,7 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 	vsSize = min(vsSize, 0.6*gap)
 	box := r * math.Sqrt2 * 0.95 // square inscribed in the circle, 5 % margin
 	steps := []func(){
-		func() { fillLinear(p.dst, p.dst.Rect, true, opaqueStops([]float64{0, 1}, bg[0], bg[1])) },
+		func() { fillLinear(p.dst, p.full, true, opaqueStops([]float64{0, 1}, bg[0], bg[1])) },
 	}
 	for i, s := range sd {
 		c := centres[i]
@@ -58,7 +58,7 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 				p.softFill(&sh, shadowMinimal)
 				var pb path
 				pb.circle(c[0], c[1], r)
-				pb.fill(p.dst, rgba(s.color))
+				pb.fill(p.dst, p.full, rgba(s.color))
 			},
 			func() { p.drawSide(s, s.color, c[0], c[1], box, nil) })
 	}

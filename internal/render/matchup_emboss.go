@@ -35,7 +35,7 @@ func (p *painter) emboss(sd [2]*side, withLeague bool) error {
 			// Keep clear of the league logo above and the VS badge below.
 			inset = [2]float64{leagueTop + leagueSize, 0.076 * p.m}
 		}
-		steps = append(steps, func() { p.embossPanel(dst, s, inset) })
+		steps = append(steps, func() { p.embossPanel(dst, panels[i], s, inset) })
 	}
 	steps = append(steps,
 		func() { // divider: dark-light-dark across its width
@@ -45,12 +45,12 @@ func (p *painter) emboss(sd [2]*side, withLeague bool) error {
 			if p.portrait {
 				y0 := H/2 - w/2
 				pb.rect(0, y0, W, y0+w)
-				pb.fillPaint(p.dst, newLinear(0, y0, 0, y0+w, stops))
+				pb.fillPaint(p.dst, p.full, newLinear(0, y0, 0, y0+w, stops))
 				return
 			}
 			x0 := W/2 - w/2
 			pb.rect(x0, 0, x0+w, H)
-			pb.fillPaint(p.dst, newLinear(x0, 0, x0+w, 0, stops))
+			pb.fillPaint(p.dst, p.full, newLinear(x0, 0, x0+w, 0, stops))
 		},
 		func() { p.vsBadge(W/2, H/2, 0.076*p.m) },
 		func() {
@@ -64,11 +64,13 @@ func (p *painter) emboss(sd [2]*side, withLeague bool) error {
 	return p.steps(steps...)
 }
 
-// embossPanel paints one team's panel into dst (a sub-image of the canvas).
+// embossPanel paints one team's panel, the canvas rectangle panel, into
+// dst (the sub-image of the canvas, or of the band being painted, that
+// panel covers).
 // inset reserves space at the top and bottom of the panel (style 98
 // covers): the hero logo is centred in what remains.
-func (p *painter) embossPanel(dst *image.RGBA, s *side, inset [2]float64) {
-	r := dst.Rect
+func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, inset [2]float64) {
+	r := panel
 	pw, ph := float64(r.Dx()), float64(r.Dy())
 	cx, cy := float64(r.Min.X)+pw/2, float64(r.Min.Y)+ph/2
 	short := min(pw, ph)
@@ -273,11 +275,11 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	var ring path
 	ring.circle(cx, cy, r)
 	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
-	ring.fillPaint(p.dst, newLinear(cx-r, cy-r, cx+r, cy+r, opaqueStops([]float64{0, 0.5, 1},
+	ring.fillPaint(p.dst, p.full, newLinear(cx-r, cy-r, cx+r, cy+r, opaqueStops([]float64{0, 0.5, 1},
 		grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)))
 	var inner path
 	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
-	inner.fill(p.dst, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
+	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	size := math.Round(0.76 * r)
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, size, 1, 1.15)
 	p.drawText(p.dst, tb, cx, cy, colorx.RGB{R: 255, G: 255, B: 255}, 1, true, shadowVS)

@@ -24,11 +24,11 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 		func() {
 			pb := p.gridPath()
 			if !teamColours {
-				pb.fill(p.dst, premul(120, 120, 120, 0.25))
+				pb.fill(p.dst, p.full, premul(120, 120, 120, 0.25))
 				return
 			}
 			mid := colorx.Mix(a.color, b.color, 0.5)
-			pb.fillPaint(p.dst, newLinear(0, 0, W, 0, []stop{
+			pb.fillPaint(p.dst, p.full, newLinear(0, 0, W, 0, []stop{
 				{0, a.color, 0.25}, {0.5, mid, 0.25}, {1, b.color, 0.25}}))
 		},
 		func() {

@@ -38,7 +38,7 @@ func (p *painter) split(sd [2]*side) error {
 			if p.portrait {
 				var pb path
 				pb.rect(-1, H/2-w/2, W+1, H/2+w/2)
-				pb.fill(p.dst, white)
+				pb.fill(p.dst, p.full, white)
 				return
 			}
 			// The divider's horizontal width for a perpendicular width w.
@@ -64,7 +64,7 @@ func (p *painter) blend(sd [2]*side) error {
 		func(q *painter) { q.centreLeagueLogo(mid) })
 	return p.steps(
 		func() {
-			fillLinear(p.dst, p.dst.Rect, p.portrait,
+			fillLinear(p.dst, p.full, p.portrait,
 				opaqueStops([]float64{0, 0.2, 0.5, 0.8, 1}, a.color, a.color, mid, b.color, b.color))
 		},
 		func() { p.drawSide(a, a.color, ax, ay, s, shadowLogo) },

@@ -84,6 +84,6 @@ func (p *painter) nameTile(names []string, c colorx.RGB, grey bool, cx, cy, w, h
 	p.shapeShadow(cx-tw/2, cy-th/2, tw, th, 0.12*min(tw, th), shadowTile)
 	var tile path
 	tile.roundRect(cx-tw/2, cy-th/2, cx+tw/2, cy+th/2, 0.12*min(tw, th))
-	tile.fill(p.dst, rgba(c))
+	tile.fill(p.dst, p.full, rgba(c))
 	p.nameText(names, grey, c, cx, cy, 0.86*tw, 0.86*th)
 }

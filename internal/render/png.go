@@ -29,6 +29,7 @@ type encoder struct {
 	zw        *zlib.Writer
 	idat      idatWriter
 	cur, prev []byte
+	lastRow   []byte // a band's last image row, for banded encodes
 }
 
 var encoderPool = sync.Pool{New: func() any {
@@ -46,64 +47,115 @@ var encoderPool = sync.Pool{New: func() any {
 // zlib state are pooled.
 func EncodePNG(w io.Writer, img image.Image) error {
 	b := img.Bounds()
-	if b.Empty() {
-		return errors.New("render: EncodePNG: empty image")
+	s, err := startPNG(w, b.Dx(), b.Dy(), isOpaque(img))
+	defer s.close()
+	if err != nil {
+		return err
 	}
-	if b.Dx() > maxEncodeSide || b.Dy() > maxEncodeSide {
-		return errors.New("render: EncodePNG: image too large")
+	if err := s.writeRows(img); err != nil {
+		return err
 	}
-	opaque := isOpaque(img)
-	bpp := 4
+	return s.finish()
+}
+
+// pngStream writes one PNG whose rows arrive in order, in one image or in
+// several bands (images whose bounds are consecutive row ranges of the
+// picture), so a picture can be encoded without ever being whole in memory.
+type pngStream struct {
+	e      *encoder
+	bw     *bufio.Writer
+	width  int
+	height int
+	rows   int  // rows written so far
+	opaque bool // colour type RGB
+	bpp, n int  // bytes per pixel, bytes per filtered row
+	direct bool // rows so far were filtered straight from image rows
+}
+
+// startPNG writes the signature and header of a width x height PNG (RGB
+// when opaque, else RGBA). Call close when done, whatever happens (also
+// after an error: the stream may be nil then).
+func startPNG(w io.Writer, width, height int, opaque bool) (*pngStream, error) {
+	if width <= 0 || height <= 0 {
+		return nil, errors.New("render: EncodePNG: empty image")
+	}
+	if width > maxEncodeSide || height > maxEncodeSide {
+		return nil, errors.New("render: EncodePNG: image too large")
+	}
+	s := &pngStream{e: encoderPool.Get().(*encoder), width: width, height: height, opaque: opaque, bpp: 4}
 	colorType := byte(6)
 	if opaque {
-		bpp, colorType = 3, 2
+		s.bpp, colorType = 3, 2
 	}
-	e := encoderPool.Get().(*encoder)
-	defer encoderPool.Put(e)
-
+	s.n = 1 + s.bpp*width
 	bw, ok := w.(*bufio.Writer)
 	if !ok {
 		bw = bufio.NewWriterSize(w, 4096)
 	}
+	s.bw = bw
 	if _, err := bw.Write(pngSignature); err != nil {
-		return err
+		return s, err
 	}
 	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(b.Dx()))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(b.Dy()))
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(width))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(height))
 	ihdr[8], ihdr[9] = 8, colorType // bit depth, colour type; compression, filter, interlace stay 0
 	if err := writeChunk(bw, "IHDR", ihdr[:]); err != nil {
-		return err
+		return s, err
 	}
-
+	e := s.e
 	e.idat.w, e.idat.err, e.idat.buf = bw, nil, e.idat.buf[:0]
 	if e.zw == nil {
 		zw, err := zlib.NewWriterLevel(&e.idat, PNGLevel)
 		if err != nil {
-			return err
+			return s, err
 		}
 		e.zw = zw
 	} else {
 		e.zw.Reset(&e.idat)
 	}
-	n := 1 + bpp*b.Dx()
-	e.cur = grow(e.cur, n+2) // two spare bytes for 8-byte stores
-	e.prev = grow(e.prev, n)
+	e.cur = grow(e.cur, s.n+2) // two spare bytes for 8-byte stores
+	e.prev = grow(e.prev, s.n)
 	clear(e.prev)
+	return s, nil
+}
+
+// writeRows filters and compresses every row of img, the next rows of the
+// picture: its width must be the picture's and its rows must not run past
+// the picture's height.
+func (s *pngStream) writeRows(img image.Image) error {
+	b := img.Bounds()
+	if b.Dx() != s.width || s.rows+b.Dy() > s.height {
+		return errors.New("render: EncodePNG: rows do not fit the picture")
+	}
+	e := s.e
+	n := s.n
 	var conv *image.NRGBA // row buffer for image types without a fast path
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		e.cur[0] = 2 // Up filter: each byte minus the byte above it
-		if pix, above, ok := directRows(img, y, opaque); ok {
-			// Opaque RGBA/NRGBA: filter straight from the image rows.
+		pix, above, direct := directRows(img, y, s.opaque)
+		if direct && (s.rows == 0 || s.direct) {
+			// Opaque RGBA/NRGBA: filter straight from the image rows; the
+			// first row of a later band filters against the saved last row
+			// of the band before.
+			if y == b.Min.Y && s.rows > 0 {
+				above = e.lastRow
+			}
 			upFilterRGB(e.cur[1:], pix, above)
+			s.direct = true
 		} else {
+			if s.direct {
+				// Switching paths: e.prev must hold the last row's bytes.
+				copyNRGBA(e.prev[1:], e.lastRow, s.opaque)
+				s.direct = false
+			}
 			row := e.cur[1:n]
-			if !fillRow(row, img, y, opaque) {
+			if !fillRow(row, img, y, s.opaque) {
 				if conv == nil {
 					conv = image.NewNRGBA(image.Rect(b.Min.X, 0, b.Max.X, 1))
 				}
 				draw.Draw(conv, conv.Bounds(), img, image.Pt(b.Min.X, y), draw.Src)
-				copyNRGBA(row, conv.Pix, opaque)
+				copyNRGBA(row, conv.Pix, s.opaque)
 			}
 			// e.prev keeps the previous row's raw bytes.
 			for i, c := range row {
@@ -115,18 +167,42 @@ func EncodePNG(w io.Writer, img image.Image) error {
 		if _, err := e.zw.Write(e.cur[:n]); err != nil {
 			return err
 		}
+		s.rows++
 	}
+	if s.direct && !b.Empty() && s.rows < s.height {
+		pix, _, _ := directRows(img, b.Max.Y-1, s.opaque)
+		e.lastRow = append(e.lastRow[:0], pix...)
+	}
+	return nil
+}
+
+// finish ends the image data and writes the trailer; every row must have
+// been written.
+func (s *pngStream) finish() error {
+	if s.rows != s.height {
+		return errors.New("render: EncodePNG: missing rows")
+	}
+	e := s.e
 	if err := e.zw.Close(); err != nil {
 		return err
 	}
 	if err := e.idat.flush(); err != nil {
 		return err
 	}
-	e.idat.w = nil
-	if err := writeChunk(bw, "IEND", nil); err != nil {
+	if err := writeChunk(s.bw, "IEND", nil); err != nil {
 		return err
 	}
-	return bw.Flush()
+	return s.bw.Flush()
+}
+
+// close returns the pooled encoder state; the stream is unusable after.
+func (s *pngStream) close() {
+	if s == nil || s.e == nil {
+		return
+	}
+	s.e.idat.w = nil
+	encoderPool.Put(s.e)
+	s.e = nil
 }
 
 func grow(b []byte, n int) []byte {

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
+	"io"
 	"math/rand/v2"
 	"testing"
 )
@@ -131,5 +132,60 @@ func TestEncodePNGOtherTypes(t *testing.T) {
 	}
 	if err := EncodePNG(&bytes.Buffer{}, image.NewRGBA(image.Rect(0, 0, 0, 3))); err == nil {
 		t.Error("EncodePNG(empty) error = nil, want an error")
+	}
+}
+
+// A picture written in bands of different image types (some filtered
+// straight from their rows, some converted first) decodes to the picture,
+// and a stream refuses rows that do not fit or a picture left short.
+func TestPNGStreamBands(t *testing.T) {
+	whole := noisy("nrgba", 37, 23, "opaque", 3).(*image.NRGBA)
+	part := func(y0, y1 int, m draw.Image) image.Image {
+		r := image.Rect(0, y0, 37, y1)
+		draw.Draw(m, r, whole, r.Min, draw.Src)
+		return m
+	}
+	bands := []image.Image{
+		part(0, 9, image.NewRGBA(image.Rect(0, 0, 37, 9))),
+		part(9, 10, image.NewRGBA(image.Rect(0, 9, 37, 10))),
+		part(10, 15, image.NewNRGBA64(image.Rect(0, 10, 37, 15))), // no fast path
+		part(15, 23, image.NewRGBA(image.Rect(0, 15, 37, 23))),
+	}
+	var buf bytes.Buffer
+	s, err := startPNG(&buf, 37, 23, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close()
+	for _, b := range bands {
+		if err := s.writeRows(b); err != nil {
+			t.Fatalf("writeRows(%v) = %v", b.Bounds(), err)
+		}
+	}
+	if err := s.finish(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := range 23 {
+		for x := range 37 {
+			if g, w := color.NRGBAModel.Convert(got.At(x, y)), whole.NRGBAAt(x, y); g != w {
+				t.Fatalf("pixel (%d,%d) = %v, want %v", x, y, g, w)
+			}
+		}
+	}
+
+	short, _ := startPNG(io.Discard, 37, 23, true)
+	defer short.close()
+	if err := short.writeRows(image.NewRGBA(image.Rect(0, 0, 36, 5))); err == nil {
+		t.Error("writeRows of a narrower band = nil, want an error")
+	}
+	if err := short.writeRows(bands[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := short.finish(); err == nil {
+		t.Error("finish with 9 of 23 rows = nil, want an error")
 	}
 }

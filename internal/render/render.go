@@ -4,7 +4,6 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"io"
 	"math"
 	"runtime"
 	"sync/atomic"
@@ -42,22 +41,43 @@ func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	if len(s.Teams) > 2 {
 		return nil, &OptionError{"Teams", len(s.Teams), "at most two teams"}
 	}
+	done, err := acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	if o.Kind == KindLogo {
+		return renderLogo(ctx, s, o)
+	}
+	p := newPainter(ctx, s, o)
+	if err := p.paint(); err != nil {
+		Release(p.dst)
+		return nil, err
+	}
+	return p.dst, nil
+}
+
+// acquire waits for a slot of the render limiter (or ctx) and returns the
+// function that gives it back.
+func acquire(ctx context.Context) (func(), error) {
 	ch := *limiter.Load()
 	select {
 	case ch <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	defer func() { <-ch }()
 	if err := ctx.Err(); err != nil {
+		<-ch
 		return nil, err
 	}
-	if o.Kind == KindLogo {
-		return renderLogo(ctx, s, o)
-	}
-	p := newPainter(ctx, s, o)
+	return func() { <-ch }, nil
+}
+
+// paint draws a thumbnail or cover of the scene onto p.dst, which may be
+// the whole canvas or one band of it.
+func (p *painter) paint() error {
 	var err error
-	switch len(s.Teams) {
+	switch len(p.s.Teams) {
 	case 0:
 		err = p.league()
 	case 1:
@@ -65,17 +85,13 @@ func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	default:
 		err = p.matchup()
 	}
-	if err == nil && o.Badge != "" {
+	if err == nil && p.o.Badge != "" {
 		if err = p.check(); err == nil {
-			b, _ := normBadge(o.Badge)
+			b, _ := normBadge(p.o.Badge)
 			p.badge(b)
 		}
 	}
-	if err != nil {
-		Release(p.dst)
-		return nil, err
-	}
-	return p.dst, nil
+	return err
 }
 
 // painter carries one render's canvas and geometry. Reference pixel values
@@ -83,7 +99,8 @@ func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 // by k, so the output is the same picture at any canvas size.
 type painter struct {
 	ctx      context.Context
-	dst      *image.RGBA
+	dst      *image.RGBA     // the canvas, or the band of it being painted
+	full     image.Rectangle // the whole canvas
 	s        Scene
 	o        Options
 	W, H     float64
@@ -96,10 +113,16 @@ type painter struct {
 }
 
 func newPainter(ctx context.Context, s Scene, o Options) *painter {
+	p := painterFor(ctx, s, o)
+	p.dst = newCanvas(o.Width, o.Height)
+	return p
+}
+
+// painterFor is a painter without a canvas yet.
+func painterFor(ctx context.Context, s Scene, o Options) *painter {
 	W, H := float64(o.Width), float64(o.Height)
 	m := min(W, H)
-	return &painter{ctx: ctx, dst: newCanvas(o.Width, o.Height), s: s, o: o,
-		W: W, H: H, m: m, k: m / 1080, portrait: o.Kind == KindCover}
+	return &painter{ctx: ctx, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080, portrait: o.Kind == KindCover}
 }
 
 // check returns the context's error, if any, between drawing steps.
@@ -161,15 +184,4 @@ func (p *painter) drawText(dst *image.RGBA, tb textBlock, cx, cy float64, c colo
 	moved := *tm.mask
 	moved.Rect = tm.mask.Rect.Add(image.Pt(ox, oy))
 	fillMask(dst, &moved, premul(c.R, c.G, c.B, alpha))
-}
-
-// RenderPNG renders s with o, writes the PNG to w and recycles the canvas.
-// Only the render holds a limiter slot; the encode runs outside it.
-func RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
-	img, err := Render(ctx, s, o)
-	if err != nil {
-		return err
-	}
-	defer Release(img)
-	return EncodePNG(w, img)
 }

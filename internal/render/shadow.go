@@ -53,7 +53,7 @@ func shadowOf(src *image.RGBA, r int) *image.Alpha {
 func (p *painter) softFill(pb *path, sh *shadowSpec) {
 	r := p.px(sh.blur / 2)
 	pad := float64(3 * r)
-	clip := p.dst.Rect
+	clip := p.full
 	clip.Min.X, clip.Min.Y = clip.Min.X-int(pad), clip.Min.Y-int(pad)
 	clip.Max.X, clip.Max.Y = clip.Max.X+int(pad), clip.Max.Y+int(pad)
 	m := pb.mask(clip)

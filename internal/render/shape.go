@@ -151,8 +151,10 @@ func (p *path) mask(clip image.Rectangle) *image.Alpha {
 }
 
 // fill paints p onto dst in colour c (premultiplied) with source-over.
-func (p *path) fill(dst *image.RGBA, c color.RGBA) {
-	a := p.mask(dst.Rect)
+// The shape is rasterised within canvas, the whole picture, whatever part
+// of it dst is: coverage then never depends on the band being painted.
+func (p *path) fill(dst *image.RGBA, canvas image.Rectangle, c color.RGBA) {
+	a := p.mask(canvas)
 	if a == nil {
 		return
 	}
@@ -160,9 +162,10 @@ func (p *path) fill(dst *image.RGBA, c color.RGBA) {
 	putAlpha(a)
 }
 
-// fillPaint paints p onto dst with a per-pixel colour source.
-func (p *path) fillPaint(dst *image.RGBA, pt paint) {
-	a := p.mask(dst.Rect)
+// fillPaint paints p onto dst with a per-pixel colour source; canvas as
+// for fill.
+func (p *path) fillPaint(dst *image.RGBA, canvas image.Rectangle, pt paint) {
+	a := p.mask(canvas)
 	if a == nil {
 		return
 	}

@@ -49,19 +49,26 @@ func (j *renderJob) Render(ctx context.Context) (Output, error) {
 		}
 		opts.Icon = icon
 	}
-	img, err := render.Render(ctx, sc, opts)
-	if err != nil {
+	buf := pngBuffers.Get().(*bytes.Buffer)
+	defer putPNGBuffer(buf)
+	buf.Reset()
+	if err := render.RenderPNG(ctx, buf, sc, opts); err != nil {
 		return Output{}, err
 	}
-	var buf bytes.Buffer
-	err = render.EncodePNG(&buf, img)
-	render.Release(img) // the canvas goes back to the pool once encoded
-	if err != nil {
-		return Output{}, err
-	}
-	// A copy of exactly the encoded length: the buffer's spare capacity
-	// (up to half again) would otherwise live on in the image cache.
+	// A copy of exactly the encoded length: the pooled buffer is reused,
+	// and its spare capacity would otherwise live on in the image cache.
 	return Output{Data: bytes.Clone(buf.Bytes()), ContentType: "image/png"}, nil
+}
+
+// pngBuffers recycles encode buffers, so a render does not grow a new one
+// by doubling every time.
+var pngBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putPNGBuffer pools buf unless it grew unusually large.
+func putPNGBuffer(buf *bytes.Buffer) {
+	if buf.Cap() <= 4<<20 {
+		pngBuffers.Put(buf)
+	}
 }
 
 // scene builds the render.Scene, downloading every logo in parallel.

@@ -1,0 +1,72 @@
+package render
+
+import (
+	"context"
+	"image"
+	"io"
+)
+
+// bandBytes is about how much canvas a banded render holds at once.
+const bandBytes = 1 << 20
+
+// RenderPNG renders s with o and writes the PNG to w. Thumbnails and covers
+// in styles whose drawing is known to clip cleanly are painted band by band
+// (horizontal strips of about a megabyte) and each band is encoded as soon
+// as it is painted, so a 1920x1080 render holds 1 MB of canvas instead of
+// 8 MB; the bytes are the same as rendering the whole canvas and encoding
+// it (tested for every banded style). Other images are rendered whole,
+// encoded and recycled. Errors are those of Render, or w's.
+func RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
+	if !banded(s, o) {
+		img, err := Render(ctx, s, o)
+		if err != nil {
+			return err
+		}
+		defer Release(img)
+		// The encode runs outside the render limiter's slot.
+		return EncodePNG(w, img)
+	}
+	if err := o.Validate(); err != nil {
+		return err
+	}
+	done, err := acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	return renderBands(ctx, w, s, o, max(1, bandBytes/(4*o.Width)))
+}
+
+// banded reports whether s with o is painted in bands: thumbnails and
+// covers, whose every drawing step takes its geometry from the painter (the
+// whole canvas), never from the bounds of the image it draws on, and clips
+// to that image. Logos are trimmed to their content after painting, so
+// they are painted whole.
+func banded(s Scene, o Options) bool {
+	return (o.Kind == KindThumb || o.Kind == KindCover) && len(s.Teams) <= 2
+}
+
+// renderBands paints and encodes the picture rows bands at a time.
+func renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int) error {
+	stream, err := startPNG(w, o.Width, o.Height, true)
+	defer stream.close()
+	if err != nil {
+		return err
+	}
+	rows = min(rows, o.Height)
+	canvas := newCanvas(o.Width, rows)
+	defer Release(canvas)
+	p := painterFor(ctx, s, o)
+	for y0 := 0; y0 < o.Height; y0 += rows {
+		h := min(rows, o.Height-y0)
+		band := &image.RGBA{Pix: canvas.Pix[:4*o.Width*h], Stride: canvas.Stride, Rect: image.Rect(0, y0, o.Width, y0+h)}
+		p.dst = band
+		if err := p.paint(); err != nil {
+			return err
+		}
+		if err := stream.writeRows(band); err != nil {
+			return err
+		}
+	}
+	return stream.finish()
+}

@@ -1,0 +1,132 @@
+package render
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"testing"
+)
+
+// bandCases are scenes and options covering every drawing path of the
+// thumbnails and covers: each style, league and team images, badges, the
+// league logo, name mode, a losing and a missing team, skipLogos.
+func bandCases() map[string]struct {
+	s Scene
+	o Options
+} {
+	cases := map[string]struct {
+		s Scene
+		o Options
+	}{}
+	loser := matchupScene(teamPurple, teamGreen)
+	loser.Teams[1].Loser = true
+	missing := matchupScene(teamPurple, teamGreen)
+	missing.Teams[0].Missing = true
+	skip := matchupScene(teamPurple, teamGreen)
+	skip.League.SkipLogos = true
+	for _, k := range []Kind{KindThumb, KindCover} {
+		for _, st := range allStyles {
+			o := small(k, st)
+			o.LeagueLogo = true
+			cases[fmt.Sprintf("%v/%d", k, st)] = struct {
+				s Scene
+				o Options
+			}{matchupScene(teamPurple, teamGreen), o}
+			o.Badge, o.NameMode = "4K", true
+			cases[fmt.Sprintf("%v/%d/badge+name", k, st)] = struct {
+				s Scene
+				o Options
+			}{matchupScene(teamGreen, teamDark), o}
+			o.Badge, o.NameMode = "", false
+			cases[fmt.Sprintf("%v/%d/loser", k, st)] = struct {
+				s Scene
+				o Options
+			}{loser, o}
+			cases[fmt.Sprintf("%v/%d/missing", k, st)] = struct {
+				s Scene
+				o Options
+			}{missing, o}
+			cases[fmt.Sprintf("%v/%d/skiplogos", k, st)] = struct {
+				s Scene
+				o Options
+			}{skip, o}
+		}
+		o := small(k, 1)
+		cases[fmt.Sprintf("%v/league", k)] = struct {
+			s Scene
+			o Options
+		}{Scene{League: testLeague}, o}
+		o.Title, o.Subtitle, o.Icon = "Stage 12", "Tour de France", teamGreen.Logo
+		cases[fmt.Sprintf("%v/league+title", k)] = struct {
+			s Scene
+			o Options
+		}{Scene{League: testLeague}, o}
+		o = small(k, 1)
+		o.Badge = "HD"
+		cases[fmt.Sprintf("%v/team", k)] = struct {
+			s Scene
+			o Options
+		}{Scene{League: testLeague, Teams: []Team{teamPurple}}, o}
+	}
+	return cases
+}
+
+// Painting in bands must give exactly the bytes of painting the whole
+// canvas, for band heights that cut through logos, text and shadows.
+func TestBandsMatchWholeCanvas(t *testing.T) {
+	ctx := context.Background()
+	for name, c := range bandCases() {
+		if !banded(c.s, c.o) {
+			continue
+		}
+		var whole bytes.Buffer
+		img, err := Render(ctx, c.s, c.o)
+		if err != nil {
+			t.Fatalf("%s: Render: %v", name, err)
+		}
+		if err := EncodePNG(&whole, img); err != nil {
+			t.Fatal(err)
+		}
+		Release(img)
+		for _, rows := range []int{1, 7, 64, c.o.Height} {
+			var band bytes.Buffer
+			if err := renderBands(ctx, &band, c.s, c.o, rows); err != nil {
+				t.Fatalf("%s rows=%d: %v", name, rows, err)
+			}
+			if !bytes.Equal(band.Bytes(), whole.Bytes()) {
+				t.Errorf("%s: bands of %d rows differ from the whole canvas: %s", name, rows, firstDiff(t, whole.Bytes(), band.Bytes()))
+				break
+			}
+		}
+	}
+}
+
+func firstDiff(t *testing.T, a, b []byte) string {
+	t.Helper()
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		return "undecodable: " + err.Error()
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return fmt.Sprintf("bounds %v vs %v", ia.Bounds(), ib.Bounds())
+	}
+	n, first := 0, image.Point{-1, -1}
+	r := ia.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if ia.At(x, y) != ib.At(x, y) {
+				if n == 0 {
+					first = image.Pt(x, y)
+				}
+				n++
+			}
+		}
+	}
+	return fmt.Sprintf("%d pixels differ, first at %v", n, first)
+}
