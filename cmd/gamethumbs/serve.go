@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"gamethumbs/internal/buildinfo"
@@ -160,9 +161,13 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, func(), 
 	if ua == "" {
 		ua = buildinfo.UserAgent()
 	}
+	// LOGO_CACHE_MB is shared: three quarters for the renderer's scaled
+	// logos and shadows (with the decoded logos they keep alive), an eighth
+	// each for decoded logos waiting to be drawn and downloaded bodies.
+	logoBytes := int64(cfg.LogoCacheMB) << 20
 	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua,
-		CacheBytes: int64(cfg.LogoCacheMB) << 19, RawCacheBytes: int64(cfg.LogoCacheMB) << 18}
-	render.SetCacheBytes(int64(cfg.LogoCacheMB) << 20)
+		CacheBytes: logoBytes / 8, RawCacheBytes: logoBytes / 8}
+	render.SetCacheBytes(logoBytes * 3 / 4)
 	render.SetConcurrency(cfg.RenderConcurrency)
 	client := fetch.NewClient(fcfg)
 	provider := espn.New(espn.Config{
@@ -196,16 +201,36 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, func(), 
 	return scene.New(sc), closeProviders, nil
 }
 
-// memoryLimit sets a soft memory limit for the Go runtime from the cache
-// budgets (image cache, decoded logos, render derivatives) plus room for
-// renders in flight, unless GOMEMLIMIT is set. Without it the heap may
-// grow to twice the live data before a collection, which with full caches
-// is far more memory than the budgets suggest.
+// memoryLimit sets the soft memory limit of the Go runtime to memoryBudget,
+// unless GOMEMLIMIT is set. Without a limit the heap may grow to twice the
+// live data before a collection, which with full caches is far more memory
+// than the budgets suggest; with it the process stays close to them.
 func memoryLimit(cfg config.Config, getenv func(string) string) (int64, bool) {
 	if getenv("GOMEMLIMIT") != "" {
 		return 0, false
 	}
-	limit := int64(cfg.ImageCacheMB+cfg.LogoCacheMB*3/2+48) << 20
+	limit := memoryBudget(cfg, getenv)
 	debug.SetMemoryLimit(limit)
 	return limit, true
+}
+
+// memoryBudget is the memory the service is expected to need, in bytes: the
+// image cache (when caching is on) and the logo budget, 24 MB for renders in
+// flight, the catalogue and the collector's headroom, 32 MB for each enabled
+// athlete roster and 32 MB for the XC proxy's guides.
+func memoryBudget(cfg config.Config, getenv func(string) string) int64 {
+	mb := cfg.LogoCacheMB + 24
+	if cfg.ImageCacheHours > 0 {
+		mb += cfg.ImageCacheMB
+	}
+	for _, k := range []string{"LEAGUES_ENABLE_TENNIS", "LEAGUES_ENABLE_MMA"} {
+		switch strings.ToLower(strings.TrimSpace(getenv(k))) {
+		case "true", "1", "yes": // as the catalogue reads them
+			mb += 32
+		}
+	}
+	if cfg.XCProxy {
+		mb += 32
+	}
+	return int64(mb) << 20
 }

@@ -54,9 +54,10 @@ type Config struct {
 
 	ImageCacheHours int // IMAGE_CACHE_HOURS, 0 disables the rendered-image cache
 	ImageCacheMB    int // IMAGE_CACHE_MB, bound of the in-memory image cache
-	// LogoCacheMB bounds the renderer's derivatives of logos (scaled
-	// copies, shadows, and the decoded logos they keep alive); decoded
-	// logos waiting to be used get half of it (LOGO_CACHE_MB).
+	// LogoCacheMB bounds all memory kept for logos (LOGO_CACHE_MB): the
+	// renderer's scaled copies and shadows with the decoded logos they
+	// keep alive, decoded logos waiting to be used, and downloaded bodies.
+	// Unset, it is a fifth of ImageCacheMB, between 8 and 96.
 	LogoCacheMB int
 	CacheDir    string // CACHE_DIR: optional on-disk second tier
 	CacheDirMB  int    // CACHE_DIR_MB
@@ -95,7 +96,6 @@ func Defaults() Config {
 		ESPNCDNURL:         "https://a.espncdn.com",
 		ImageCacheHours:    24,
 		ImageCacheMB:       256,
-		LogoCacheMB:        96,
 		CacheDirMB:         1024,
 		RenderConcurrency:  runtime.NumCPU(),
 		RenderQueue:        64,
@@ -147,7 +147,7 @@ func Load(getenv func(string) string) (Config, error) {
 
 	c.ImageCacheHours = r.intIn("IMAGE_CACHE_HOURS", c.ImageCacheHours, 0, 24*365)
 	c.ImageCacheMB = r.intIn("IMAGE_CACHE_MB", c.ImageCacheMB, 1, 1<<20)
-	c.LogoCacheMB = r.intIn("LOGO_CACHE_MB", c.LogoCacheMB, 8, 1<<20)
+	c.LogoCacheMB = r.intIn("LOGO_CACHE_MB", DefaultLogoCacheMB(c.ImageCacheMB), 8, 1<<20)
 	c.CacheDir = r.str("CACHE_DIR", "")
 	c.CacheDirMB = r.intIn("CACHE_DIR_MB", c.CacheDirMB, 1, 1<<24)
 	c.RenderConcurrency = r.intIn("RENDER_CONCURRENCY", c.RenderConcurrency, 1, 1024)
@@ -163,4 +163,12 @@ func Load(getenv func(string) string) (Config, error) {
 	c.Providers = r.providers(c.CacheDir)
 
 	return c, errors.Join(r.errs...)
+}
+
+// DefaultLogoCacheMB is LOGO_CACHE_MB when it is unset: a fifth of the
+// image cache, at least 8 and at most 96 MB. Logos are worth keeping in
+// proportion to the rendered images: an operator who shrinks the image
+// cache to save memory shrinks the logo caches with it.
+func DefaultLogoCacheMB(imageCacheMB int) int {
+	return min(96, max(8, imageCacheMB/5))
 }

@@ -88,3 +88,25 @@ func TestLoadReportsEveryBadVariable(t *testing.T) {
 		t.Errorf("error = %v, want both PORT and TRUST_PROXY named", err)
 	}
 }
+
+// LOGO_CACHE_MB follows IMAGE_CACHE_MB unless it is set.
+func TestLogoCacheFollowsImageCache(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want int
+	}{
+		{nil, 51},
+		{map[string]string{"IMAGE_CACHE_MB": "64"}, 12},
+		{map[string]string{"IMAGE_CACHE_MB": "16"}, 8},
+		{map[string]string{"IMAGE_CACHE_MB": "4096"}, 96},
+		{map[string]string{"IMAGE_CACHE_MB": "64", "LOGO_CACHE_MB": "200"}, 200},
+	} {
+		c, err := Load(env(tc.env))
+		if err != nil {
+			t.Fatalf("Load(%v): %v", tc.env, err)
+		}
+		if c.LogoCacheMB != tc.want {
+			t.Errorf("Load(%v).LogoCacheMB = %d, want %d", tc.env, c.LogoCacheMB, tc.want)
+		}
+	}
+}
