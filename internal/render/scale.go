@@ -51,7 +51,7 @@ func scaleCatmullRom(dst *image.RGBA, src image.Image, sr image.Rectangle) {
 		pix, stride, off = s.Pix, s.Stride, s.PixOffset(sr.Min.X, sr.Min.Y)
 	}
 	if pix != nil && sr.In(src.Bounds()) {
-		hx := newScaleAxis(dr.Dx(), sr.Dx(), 1<<scaleWBits, 4)
+		hx := newScaleAxis(dr.Dx(), sr.Dx(), 1<<scaleWBits, 2)
 		vy := newScaleAxis(dr.Dy(), sr.Dy(), scaleVOne, 1)
 		if scaleFits(&hx, &vy) {
 			scaleFixed(dst, pix[off:], stride, nrgba, &hx, &vy)
@@ -246,20 +246,40 @@ func scaleStrip(dst *image.RGBA, pix []uint8, stride int, nrgba bool, hx, vy *sc
 		}
 		wv := vy.w[y*R : y*R+R]
 		d := dst.PixOffset(dst.Rect.Min.X+x0, dst.Rect.Min.Y+y)
-		for k := 0; k < R; k += 4 {
-			var rows [4][]lanes
-			var wk [4]uint64
-			for j := range rows {
-				rows[j] = ring[:w]
-				if k+j < R {
-					rows[j] = ring[(s+k+j)%R*w:][:w]
-					wk[j] = uint64(int64(wv[k+j]))
-				}
+		// The last four vertical taps (zero-padded) are summed and
+		// stored in one pass; any before them go into acc first, four
+		// or two at a time.
+		tail := max(0, R-4)
+		for k := 0; k < tail; {
+			n := 4
+			if tail-k <= 2 {
+				n = 2
 			}
-			scaleRowV(acc, &rows, &wk, k == 0)
+			rows, wk := ringRows(ring, w, s, k, n, tail, wv)
+			if n == 4 {
+				scaleRowV(acc, &rows, &wk, k == 0)
+			} else {
+				scaleRowV2(acc, rows[0], rows[1], wk[0], wk[1], k == 0)
+			}
+			k += n
 		}
-		storeRow(dst.Pix[d:d+4*w], acc)
+		rows, wk := ringRows(ring, w, s, tail, 4, R, wv)
+		storeRowV(dst.Pix[d:d+4*w], acc, &rows, &wk, tail > 0)
 	}
+}
+
+// ringRows returns the ring rows (w lanes each) of source rows s+k up to
+// s+k+n-1 and their weights wv[k:], weight 0 from index limit on.
+func ringRows(ring []lanes, w, s, k, n, limit int, wv []int32) (rows [4][]lanes, wk [4]uint64) {
+	R := len(wv)
+	for j := range rows {
+		rows[j] = ring[:w]
+		if j < n && k+j < limit {
+			rows[j] = ring[(s+k+j)%R*w:][:w]
+			wk[j] = uint64(int64(wv[k+j]))
+		}
+	}
+	return rows, wk
 }
 
 // packRGBA converts premultiplied 8-bit pixels to 8.6 lanes.
@@ -288,40 +308,57 @@ func packNRGBA(dst []lanes, src []uint8) {
 }
 
 // scaleRowH writes one horizontally scaled row: output column x sums the
-// stride (a multiple of 4) pixels of src from start[x] weighted by
+// stride (a multiple of 2) pixels of src from start[x] weighted by
 // w[x*stride:], back to 8.6.
 func scaleRowH(out, src []lanes, start, w []int32, stride int) {
-	const bias = 1<<(scaleWBits-1) | 1<<(scaleWBits-1+32)
+	if stride == 4 {
+		scaleRowH4(out, src, start, w)
+		return
+	}
+	out = out[:len(start)]
 	for x, s := range start {
-		wt := w[x*stride : x*stride+stride]
-		var rb, ga uint64
-		if stride == 4 { // upscaling: one group, no loop
-			p := src[s : s+4 : s+4]
-			m0, m1, m2, m3 := uint64(int64(wt[0])), uint64(int64(wt[1])), uint64(int64(wt[2])), uint64(int64(wt[3]))
-			rb = m0*p[0][0] + m1*p[1][0] + m2*p[2][0] + m3*p[3][0]
-			ga = m0*p[0][1] + m1*p[1][1] + m2*p[2][1] + m3*p[3][1]
-		} else {
-			rb, ga = dotLanes(src[s:], wt)
-		}
-		r, b := unpackLanes(rb + bias)
-		g, a := unpackLanes(ga + bias)
-		out[x] = lanes{uint64(r>>scaleWBits) + uint64(b>>scaleWBits)<<32, uint64(g>>scaleWBits) + uint64(a>>scaleWBits)<<32}
+		rb, ga := dotLanes(src[s:], w[x*stride:x*stride+stride])
+		out[x] = shiftLanes(rb, ga)
+	}
+}
+
+// scaleRowH4 is scaleRowH for four taps (upscaling), without a loop.
+func scaleRowH4(out, src []lanes, start, w []int32) {
+	out = out[:len(start)]
+	for x, s := range start {
+		wt, p := (*[4]int32)(w[4*x:]), (*[4]lanes)(src[s:])
+		m0, m1, m2, m3 := uint64(int64(wt[0])), uint64(int64(wt[1])), uint64(int64(wt[2])), uint64(int64(wt[3]))
+		out[x] = shiftLanes(m0*p[0][0]+m1*p[1][0]+m2*p[2][0]+m3*p[3][0], m0*p[0][1]+m1*p[1][1]+m2*p[2][1]+m3*p[3][1])
 	}
 }
 
 // dotLanes returns the sums of p's lanes weighted by wt (len a multiple of
-// 4). It is not inlined so that its loop keeps its sums in registers.
+// 2). It is not inlined so that its loop keeps its sums in registers.
 //
 //go:noinline
 func dotLanes(p []lanes, wt []int32) (rb, ga uint64) {
-	p = p[:len(wt)]
-	for len(wt) >= 4 && len(p) >= 4 {
-		m0, m1, m2, m3 := uint64(int64(wt[0])), uint64(int64(wt[1])), uint64(int64(wt[2])), uint64(int64(wt[3]))
-		rb += m0*p[0][0] + m1*p[1][0] + m2*p[2][0] + m3*p[3][0]
-		ga += m0*p[0][1] + m1*p[1][1] + m2*p[2][1] + m3*p[3][1]
+	for len(wt) >= 4 {
+		w4, p4 := (*[4]int32)(wt), (*[4]lanes)(p)
+		m0, m1, m2, m3 := uint64(int64(w4[0])), uint64(int64(w4[1])), uint64(int64(w4[2])), uint64(int64(w4[3]))
+		rb += m0*p4[0][0] + m1*p4[1][0] + m2*p4[2][0] + m3*p4[3][0]
+		ga += m0*p4[0][1] + m1*p4[1][1] + m2*p4[2][1] + m3*p4[3][1]
 		wt, p = wt[4:], p[4:]
 	}
+	if len(wt) >= 2 {
+		w2, p2 := (*[2]int32)(wt), (*[2]lanes)(p)
+		m0, m1 := uint64(int64(w2[0])), uint64(int64(w2[1]))
+		rb += m0*p2[0][0] + m1*p2[1][0]
+		ga += m0*p2[0][1] + m1*p2[1][1]
+	}
 	return rb, ga
+}
+
+// shiftLanes rounds horizontal sums back to 8.6 lanes.
+func shiftLanes(rb, ga uint64) lanes {
+	const bias = 1<<(scaleWBits-1) | 1<<(scaleWBits-1+32)
+	r, b := unpackLanes(rb + bias)
+	g, a := unpackLanes(ga + bias)
+	return lanes{uint64(r>>scaleWBits) + uint64(b>>scaleWBits)<<32, uint64(g>>scaleWBits) + uint64(a>>scaleWBits)<<32}
 }
 
 // unpackLanes splits a two-lane sum into its signed low and high lanes.
@@ -330,34 +367,53 @@ func unpackLanes(v uint64) (lo, hi int64) {
 	return lo, int64(v-uint64(lo)) >> 32
 }
 
-// scaleRowV adds to acc (or, when first, to the rounding bias) the four
-// rows weighted by w.
+// scaleRowV adds to acc (or sets it, when first) the four rows weighted
+// by w.
 func scaleRowV(acc []lanes, rows *[4][]lanes, w *[4]uint64, first bool) {
-	const bias = 1<<(scaleOutBits-9) | 1<<(scaleOutBits-9+32) // rounds to 16 bits
 	r0, r1, r2, r3 := rows[0][:len(acc)], rows[1][:len(acc)], rows[2][:len(acc)], rows[3][:len(acc)]
 	w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
 	for i := range acc {
 		rb := w0*r0[i][0] + w1*r1[i][0] + w2*r2[i][0] + w3*r3[i][0]
 		ga := w0*r0[i][1] + w1*r1[i][1] + w2*r2[i][1] + w3*r3[i][1]
-		if first {
-			acc[i] = lanes{rb + bias, ga + bias}
-		} else {
-			acc[i] = lanes{acc[i][0] + rb, acc[i][1] + ga}
+		if !first {
+			rb, ga = rb+acc[i][0], ga+acc[i][1]
 		}
+		acc[i] = lanes{rb, ga}
 	}
 }
 
-// storeRow stores the vertical sums (8-bit channels with scaleOutBits
-// fractional bits, rounding bias included) as bytes the way x/image/draw
-// does: round to 16 bits (the weights carry its 257/256), keep the high
-// byte, clamp to [0, 255] and colour to alpha.
-func storeRow(d []uint8, acc []lanes) {
-	const shift = scaleOutBits            // a lane in [0, 1<<30) is a byte << shift
-	const laneOver = 1<<32 - 1<<(shift+8) // lane bits that rule that out
+// scaleRowV2 is scaleRowV for two rows.
+func scaleRowV2(acc, r0, r1 []lanes, w0, w1 uint64, first bool) {
+	r0, r1 = r0[:len(acc)], r1[:len(acc)]
+	for i := range acc {
+		rb := w0*r0[i][0] + w1*r1[i][0]
+		ga := w0*r0[i][1] + w1*r1[i][1]
+		if !first {
+			rb, ga = rb+acc[i][0], ga+acc[i][1]
+		}
+		acc[i] = lanes{rb, ga}
+	}
+}
+
+// storeRowV finishes the vertical sums (acc when add, plus the four rows
+// weighted by w) and stores them as bytes the way x/image/draw does: round
+// to 16 bits (the weights carry its 257/256), keep the high byte, clamp to
+// [0, 255] and colour to alpha.
+func storeRowV(d []uint8, acc []lanes, rows *[4][]lanes, w *[4]uint64, add bool) {
+	const bias = 1<<(scaleOutBits-9) | 1<<(scaleOutBits-9+32) // rounds to 16 bits
+	const shift = scaleOutBits                                // a lane in [0, 1<<30) is a byte << shift
+	const laneOver = 1<<32 - 1<<(shift+8)                     // lane bits that rule that out
 	const over = laneOver | laneOver<<32
-	d = d[:4*len(acc)]
-	for i, v := range acc {
-		rb, ga := v[0], v[1]
+	n := len(d) / 4
+	r0, r1, r2, r3 := rows[0][:n], rows[1][:n], rows[2][:n], rows[3][:n]
+	acc = acc[:n]
+	w0, w1, w2, w3 := w[0], w[1], w[2], w[3]
+	for i := range r0 {
+		rb := w0*r0[i][0] + w1*r1[i][0] + w2*r2[i][0] + w3*r3[i][0] + bias
+		ga := w0*r0[i][1] + w1*r1[i][1] + w2*r2[i][1] + w3*r3[i][1] + bias
+		if add {
+			rb, ga = rb+acc[i][0], ga+acc[i][1]
+		}
 		px := uint32(rb>>shift&0xff | ga>>(shift-8)&0xff00 | rb>>(shift+16)&0xff0000 | ga>>(shift+8)&0xff000000)
 		if (rb|ga)&over != 0 || (px|px>>8|px>>16)&0xff > px>>24 {
 			px = clampPixel(rb, ga)
@@ -366,7 +422,7 @@ func storeRow(d []uint8, acc []lanes) {
 	}
 }
 
-// clampPixel is storeRow for sums outside [0, 255] or with colour above
+// clampPixel is storeRowV for sums outside [0, 255] or with colour above
 // alpha (kernel overshoot).
 func clampPixel(rb, ga uint64) uint32 {
 	const shift = scaleOutBits

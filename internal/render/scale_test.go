@@ -261,15 +261,16 @@ func TestScaleAxisWeights(t *testing.T) {
 		for _, kind := range []struct {
 			one   int32
 			align int
-		}{{1 << scaleWBits, 4}, {scaleVOne, 1}} {
+		}{{1 << scaleWBits, 2}, {scaleVOne, 1}} {
 			ax := newScaleAxis(c.dn, c.sn, kind.one, kind.align)
 			if ax.stride%kind.align != 0 || ax.stride < ax.n || ax.n > c.sn {
 				t.Fatalf("newScaleAxis(%d, %d): n %d stride %d, want n <= %d <= stride, stride %% %d == 0",
 					c.dn, c.sn, ax.n, ax.stride, c.sn, kind.align)
 			}
 			for i, s := range ax.start {
+				ws := ax.w[i*ax.stride : i*ax.stride+ax.stride]
 				sum := int32(0)
-				for _, w := range ax.w[i*ax.stride : i*ax.stride+ax.stride] {
+				for _, w := range ws {
 					sum += w
 				}
 				if sum != kind.one || s < 0 || int(s)+ax.n > c.sn {
@@ -279,7 +280,7 @@ func TestScaleAxisWeights(t *testing.T) {
 			}
 		}
 		for _, d := range sizes {
-			hx := newScaleAxis(c.dn, c.sn, 1<<scaleWBits, 4)
+			hx := newScaleAxis(c.dn, c.sn, 1<<scaleWBits, 2)
 			vy := newScaleAxis(d.dn, d.sn, scaleVOne, 1)
 			if !scaleFits(&hx, &vy) {
 				t.Errorf("scaleFits(%d->%d, %d->%d) = false, want true", c.sn, c.dn, d.sn, d.dn)
