@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -81,6 +82,27 @@ func stripesRGBA(r image.Rectangle) image.Image {
 	return m
 }
 
+// islandsRGBA is a transparent image with a few opaque and translucent
+// rectangles (one touching the right edge): rows and columns that are
+// transparent throughout, or only at their ends, exercise the skipping of
+// transparent spans.
+func islandsRGBA(r image.Rectangle) image.Image {
+	m := image.NewRGBA(r)
+	w, h := r.Dx(), r.Dy()
+	boxes := []struct {
+		b image.Rectangle
+		c color.RGBA
+	}{
+		{image.Rect(w/5, h/6, w/3+1, h/3+1), color.RGBA{200, 30, 60, 255}},
+		{image.Rect(w/2, h/2, w, h/2+h/5+1), color.RGBA{40, 80, 120, 160}},
+		{image.Rect(w/8, 3*h/4, w/8+2, 3*h/4+2), color.RGBA{255, 255, 255, 255}},
+	}
+	for _, b := range boxes {
+		draw.Draw(m, b.b.Add(r.Min), image.NewUniform(b.c), image.Point{}, draw.Src)
+	}
+	return m
+}
+
 // xdrawScale is the reference: x/image/draw's float Catmull-Rom, clamped.
 func xdrawScale(dr image.Rectangle, src image.Image, sr image.Rectangle) *image.RGBA {
 	m := image.NewRGBA(dr)
@@ -117,9 +139,9 @@ func checkPremul(t *testing.T, m *image.RGBA) {
 func TestScaleCatmullRomMatchesXDraw(t *testing.T) {
 	all := map[string]scaleSrc{
 		"opaque-nrgba": randNRGBA(true), "alpha-nrgba": randNRGBA(false),
-		"rgba": randRGBA, "disc": discNRGBA, "stripes": stripesRGBA,
+		"rgba": randRGBA, "disc": discNRGBA, "stripes": stripesRGBA, "islands": islandsRGBA,
 	}
-	two := map[string]scaleSrc{"disc": discNRGBA, "alpha-nrgba": randNRGBA(false)}
+	two := map[string]scaleSrc{"disc": discNRGBA, "alpha-nrgba": randNRGBA(false), "islands": islandsRGBA}
 	sq := func(n int) image.Rectangle { return image.Rect(0, 0, n, n) }
 	cases := []struct {
 		name       string
@@ -142,6 +164,7 @@ func TestScaleCatmullRomMatchesXDraw(t *testing.T) {
 	for _, c := range cases {
 		for name, gen := range c.srcs {
 			t.Run(c.name+"/"+name, func(t *testing.T) {
+				t.Parallel() // also shares the scratch pool between goroutines
 				src := gen(c.bounds)
 				want := xdrawScale(c.dr, src, c.sr)
 				got := image.NewRGBA(c.dr)
@@ -286,5 +309,19 @@ func TestScaleAxisWeights(t *testing.T) {
 				t.Errorf("scaleFits(%d->%d, %d->%d) = false, want true", c.sn, c.dn, d.sn, d.dn)
 			}
 		}
+	}
+}
+
+func TestScaleFitsRefusesHugeWeights(t *testing.T) {
+	// The lanes' int32 bound is checked, not assumed: weights that could
+	// overflow send the scale to x/image/draw.
+	vy := newScaleAxis(100, 100, scaleVOne, 1)
+	huge := scaleAxis{pos: 1 << 20, neg: 1 << 20}
+	if scaleFits(&huge, &vy) {
+		t.Errorf("scaleFits(pos %d) = true, want false", huge.pos)
+	}
+	hx := newScaleAxis(100, 100, 1<<scaleWBits, 2)
+	if scaleFits(&hx, &huge) {
+		t.Errorf("scaleFits(vertical pos %d) = true, want false", huge.pos)
 	}
 }
