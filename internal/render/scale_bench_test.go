@@ -1,0 +1,42 @@
+package render
+
+import (
+	"image"
+	"testing"
+
+	xdraw "golang.org/x/image/draw"
+)
+
+// scaleBenchCases are logo-like NRGBA sources (a disc on transparency)
+// scaled to sprite sizes.
+var scaleBenchCases = []struct {
+	name   string
+	sn, dn int
+}{
+	{"500to562", 500, 562},
+	{"500to468", 500, 468},
+	{"500to351", 500, 351},
+	{"2048to562", 2048, 562},
+}
+
+func benchScale(b *testing.B, scale func(dst *image.RGBA, src image.Image, sr image.Rectangle)) {
+	for _, c := range scaleBenchCases {
+		b.Run(c.name, func(b *testing.B) {
+			src := discNRGBA(image.Rect(0, 0, c.sn, c.sn))
+			dst := image.NewRGBA(image.Rect(0, 0, c.dn, c.dn))
+			b.ReportAllocs()
+			for b.Loop() {
+				scale(dst, src, src.Bounds())
+			}
+		})
+	}
+}
+
+func BenchmarkScaleCatmullRom(b *testing.B) { benchScale(b, scaleCatmullRom) }
+
+func BenchmarkScaleXDraw(b *testing.B) {
+	benchScale(b, func(dst *image.RGBA, src image.Image, sr image.Rectangle) {
+		xdraw.CatmullRom.Scale(dst, dst.Rect, src, sr, xdraw.Src, nil)
+		clampToAlpha(dst)
+	})
+}
