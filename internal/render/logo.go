@@ -6,8 +6,6 @@ import (
 	"image/draw"
 	"math"
 
-	xdraw "golang.org/x/image/draw"
-
 	"gamethumbs/internal/colorx"
 )
 
@@ -59,8 +57,7 @@ func normalised(img image.Image) (logoInfo, bool) {
 			if w == b.Dx() && h == b.Dy() {
 				draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
 			} else {
-				xdraw.CatmullRom.Scale(dst, dst.Rect, img, b, xdraw.Src, nil)
-				clampPremul(dst)
+				scaleCatmullRom(dst, img, b)
 			}
 			src = dst
 		}
@@ -88,17 +85,6 @@ func fitSize(w, h int, s float64) (int, int) {
 	return max(1, int(math.Round(s*float64(w)/float64(h)))), max(1, int(math.Round(s)))
 }
 
-// clampPremul keeps every premultiplied channel at or below alpha (the
-// Catmull-Rom kernel can overshoot near edges).
-func clampPremul(m *image.RGBA) {
-	for i := 0; i+3 < len(m.Pix); i += 4 {
-		a := m.Pix[i+3]
-		m.Pix[i] = min(m.Pix[i], a)
-		m.Pix[i+1] = min(m.Pix[i+1], a)
-		m.Pix[i+2] = min(m.Pix[i+2], a)
-	}
-}
-
 // scaleLogo returns li's trimmed content scaled to exactly w x h
 // (premultiplied), greyscale at loserOpacity when grey is set. It is not
 // cached: see scaledLogo and logoSprite.
@@ -107,8 +93,7 @@ func scaleLogo(li logoInfo, grey bool, w, h int) *image.RGBA {
 	if li.trim.Dx() == w && li.trim.Dy() == h {
 		draw.Draw(dst, dst.Rect, li.img, li.trim.Min, draw.Src)
 	} else {
-		xdraw.CatmullRom.Scale(dst, dst.Rect, li.img, li.trim, xdraw.Src, nil)
-		clampPremul(dst)
+		scaleCatmullRom(dst, li.img, li.trim)
 	}
 	if grey {
 		greyscaleInPlace(dst, loserOpacity)
