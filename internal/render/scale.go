@@ -33,8 +33,10 @@ const (
 // scaleCatmullRom scales the sr part of src into the whole of dst
 // (premultiplied), like xdraw.CatmullRom.Scale(dst, dst.Rect, src, sr,
 // xdraw.Src, nil) followed by clamping every colour channel to at most alpha.
-// src is read fast as *image.RGBA or *image.NRGBA; other types go through
-// x/image/draw.
+// src is read fast as *image.RGBA or *image.NRGBA (sr inside its bounds),
+// where channels differ from x/image/draw's by at most one level (fixed-point
+// rounding); anything else goes through x/image/draw itself. Empty sr or dst
+// do nothing.
 func scaleCatmullRom(dst *image.RGBA, src image.Image, sr image.Rectangle) {
 	dr := dst.Rect
 	if dr.Empty() || sr.Empty() {
