@@ -140,10 +140,14 @@ func logoSprite(img image.Image, li logoInfo, grey bool, w, h, r, dx, dy int, al
 		logo := scaleLogo(li, grey, w, h)
 		m := shadowOf(logo, r)
 		m.Rect = m.Rect.Add(image.Pt(dx, dy))
+		var opacity [256]uint8
+		for v := range opacity {
+			opacity[v] = uint8(div255(uint32(v) * uint32(a8)))
+		}
 		for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
 			row := m.Pix[m.PixOffset(m.Rect.Min.X, y):][:m.Rect.Dx()]
 			for x, v := range row {
-				row[x] = uint8(div255(uint32(v) * uint32(a8)))
+				row[x] = opacity[v]
 			}
 			if y < 0 || y >= h {
 				continue

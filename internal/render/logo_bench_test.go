@@ -1,6 +1,10 @@
 package render
 
-import "testing"
+import (
+	"testing"
+
+	"gamethumbs/internal/render/rendertest"
+)
 
 // Logo benchmarks: render + EncodePNG of a 1024 matchup logo (trimmed, the
 // service default) from warm logos; see benchRender.
@@ -23,4 +27,23 @@ func BenchmarkLogoStyle5(b *testing.B) {
 
 func BenchmarkLogoCompactLeague(b *testing.B) {
 	benchRender(b, Scene{League: testLeague}, logoOpts(1, 1024, true))
+}
+
+// BenchmarkSpriteCold measures building one shadowed logo sprite as a cold
+// 1920x1080 style-1 thumbnail needs it (a 500-px logo into a 562-px box,
+// shadow radius 10): scaling, blurring and the shadow mask, uncached.
+func BenchmarkSpriteCold(b *testing.B) {
+	logo := rendertest.Logo(rendertest.Diamond, 500, nrgba("#fdb927"), nrgba("#552583"))
+	li, ok := normalised(logo)
+	if !ok {
+		b.Fatal("logo has no visible pixels")
+	}
+	saved := cache.max
+	SetCacheBytes(0)
+	defer SetCacheBytes(saved)
+	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), 562)
+	b.ReportAllocs()
+	for b.Loop() {
+		logoSprite(logo, li, false, w, h, 10, 5, 5, 0.5)
+	}
 }

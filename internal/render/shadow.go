@@ -32,8 +32,12 @@ func drawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
 
 // shadowOf returns a blurred alpha mask of src's alpha channel, padded by
 // 3r on every side; its Rect is in src's coordinates (so it starts at
-// src.Rect.Min - 3r).
+// src.Rect.Min - 3r). Wide blurs (r >= halfResBlur) are computed on a
+// half-resolution grid and scaled back up (see shadowOfHalf).
 func shadowOf(src *image.RGBA, r int) *image.Alpha {
+	if r >= halfResBlur {
+		return shadowOfHalf(src, r)
+	}
 	pad := 3 * r
 	b := src.Rect
 	m := image.NewAlpha(b.Inset(-pad))
