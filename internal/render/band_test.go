@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"testing"
 )
 
@@ -129,4 +130,25 @@ func firstDiff(t *testing.T, a, b []byte) string {
 		}
 	}
 	return fmt.Sprintf("%d pixels differ, first at %v", n, first)
+}
+
+// With no derivative cache at all, a render in many bands still builds each
+// logo sprite once: the render holds what it built.
+func TestBandsBuildEachSpriteOnce(t *testing.T) {
+	saved := cache.max
+	SetCacheBytes(0)
+	defer SetCacheBytes(saved)
+	s, o := matchupScene(teamPurple, teamGreen), small(KindThumb, 1)
+	count := func(rows int) int64 {
+		_, before, _ := CacheStats()
+		if err := renderBands(context.Background(), io.Discard, s, o, rows); err != nil {
+			t.Fatal(err)
+		}
+		_, after, _ := CacheStats()
+		return after - before
+	}
+	whole, banded := count(o.Height), count(5)
+	if banded != whole {
+		t.Errorf("cache misses: %d in 48 bands, %d in one, want the same", banded, whole)
+	}
 }

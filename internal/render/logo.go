@@ -172,7 +172,7 @@ func (p *painter) drawLogo(dst *image.RGBA, img image.Image, grey bool, cx, cy, 
 	if img == nil || s < 1 {
 		return image.Rectangle{}
 	}
-	li, ok := normalised(img)
+	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
 	if !ok {
 		return image.Rectangle{}
 	}
@@ -180,13 +180,18 @@ func (p *painter) drawLogo(dst *image.RGBA, img image.Image, grey bool, cx, cy, 
 	at := image.Pt(int(math.Round(cx-float64(w)/2)), int(math.Round(cy-float64(h)/2)))
 	rect := image.Rectangle{at, at.Add(image.Pt(w, h))}
 	if sh == nil {
-		sc := scaledLogo(img, li, grey, w, h)
+		sc, _ := held(p, scaledKey{img, grey, w, h}, func() (*image.RGBA, bool) {
+			return scaledLogo(img, li, grey, w, h), true
+		})
 		if !p.warming {
 			blitOver(dst, sc, at)
 		}
 		return rect
 	}
-	sp := logoSprite(img, li, grey, w, h, p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), sh.alpha)
+	r, dx, dy := p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy)
+	sp, _ := held(p, spriteKey{img, grey, w, h, r, dx, dy, uint8(sh.alpha*255 + 0.5)}, func() (*sprite, bool) {
+		return logoSprite(img, li, grey, w, h, r, dx, dy, sh.alpha), true
+	})
 	if !p.warming {
 		sp.draw(dst, at)
 	}

@@ -46,8 +46,18 @@ func initialOf(t Team) string {
 	return "?"
 }
 
-// sides prepares both teams of a matchup.
+// sides prepares both teams of a matchup, once per render (a banded
+// render paints the matchup once per band).
 func (p *painter) sides() [2]*side {
+	if p.prepared != nil {
+		return *p.prepared
+	}
+	sd := p.prepareSides()
+	p.prepared = &sd
+	return sd
+}
+
+func (p *painter) prepareSides() [2]*side {
 	lg := p.s.League
 	var out [2]*side
 	for i := range 2 {

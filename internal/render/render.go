@@ -110,6 +110,10 @@ type painter struct {
 	// warming makes drawLogo prepare its cached sprite and draw nothing
 	// (see warm).
 	warming bool
+	// held keeps the logo derivatives this render uses (see heldSet).
+	held *heldSet
+	// prepared holds the matchup's sides once worked out (see sides).
+	prepared *[2]*side
 }
 
 func newPainter(ctx context.Context, s Scene, o Options) *painter {
@@ -122,7 +126,8 @@ func newPainter(ctx context.Context, s Scene, o Options) *painter {
 func painterFor(ctx context.Context, s Scene, o Options) *painter {
 	W, H := float64(o.Width), float64(o.Height)
 	m := min(W, H)
-	return &painter{ctx: ctx, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080, portrait: o.Kind == KindCover}
+	return &painter{ctx: ctx, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080,
+		portrait: o.Kind == KindCover, held: &heldSet{}}
 }
 
 // check returns the context's error, if any, between drawing steps.
