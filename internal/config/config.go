@@ -57,7 +57,7 @@ type Config struct {
 	// LogoCacheMB bounds all memory kept for logos (LOGO_CACHE_MB): the
 	// renderer's scaled copies and shadows with the decoded logos they
 	// keep alive, decoded logos waiting to be used, and downloaded bodies.
-	// Unset, it is a fifth of ImageCacheMB, between 8 and 96.
+	// Unset, it follows ImageCacheMB (see DefaultLogoCacheMB).
 	LogoCacheMB int
 	CacheDir    string // CACHE_DIR: optional on-disk second tier
 	CacheDirMB  int    // CACHE_DIR_MB
@@ -165,10 +165,11 @@ func Load(getenv func(string) string) (Config, error) {
 	return c, errors.Join(r.errs...)
 }
 
-// DefaultLogoCacheMB is LOGO_CACHE_MB when it is unset: a fifth of the
-// image cache, at least 8 and at most 96 MB. Logos are worth keeping in
-// proportion to the rendered images: an operator who shrinks the image
-// cache to save memory shrinks the logo caches with it.
+// DefaultLogoCacheMB is LOGO_CACHE_MB when it is unset: half of what the
+// image cache exceeds 40 MB by, at least 8 and at most 96 MB (96 with the
+// default 256 MB image cache, 12 with 64). An operator who shrinks the
+// image cache to save memory shrinks the logo caches with it, faster:
+// rendered images are what answers most requests.
 func DefaultLogoCacheMB(imageCacheMB int) int {
-	return min(96, max(8, imageCacheMB/5))
+	return min(96, max(8, (imageCacheMB-40)/2))
 }

@@ -95,8 +95,9 @@ func TestLogoCacheFollowsImageCache(t *testing.T) {
 		env  map[string]string
 		want int
 	}{
-		{nil, 51},
+		{nil, 96},
 		{map[string]string{"IMAGE_CACHE_MB": "64"}, 12},
+		{map[string]string{"IMAGE_CACHE_MB": "128"}, 44},
 		{map[string]string{"IMAGE_CACHE_MB": "16"}, 8},
 		{map[string]string{"IMAGE_CACHE_MB": "4096"}, 96},
 		{map[string]string{"IMAGE_CACHE_MB": "64", "LOGO_CACHE_MB": "200"}, 200},
