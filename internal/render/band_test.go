@@ -75,7 +75,8 @@ func bandCases() map[string]struct {
 }
 
 // Painting in bands must give exactly the bytes of painting the whole
-// canvas, for band heights that cut through logos, text and shadows.
+// canvas, for band heights that cut through logos, text and shadows (and,
+// for one case per kind, bands of a single row and a single band).
 func TestBandsMatchWholeCanvas(t *testing.T) {
 	ctx := context.Background()
 	for name, c := range bandCases() {
@@ -91,7 +92,11 @@ func TestBandsMatchWholeCanvas(t *testing.T) {
 			t.Fatal(err)
 		}
 		Release(img)
-		for _, rows := range []int{1, 7, 64, c.o.Height} {
+		heights := []int{13, 64} // bands that cut through logos, text and shadows
+		if c.o.Style == 1 && c.o.Badge != "" {
+			heights = append(heights, 1, c.o.Height) // single rows; one band
+		}
+		for _, rows := range heights {
 			var band bytes.Buffer
 			if err := renderBands(ctx, &band, c.s, c.o, rows); err != nil {
 				t.Fatalf("%s rows=%d: %v", name, rows, err)
