@@ -10,66 +10,37 @@ import (
 	"testing"
 )
 
+// bandCase is a scene and the options to paint it with.
+type bandCase struct {
+	s Scene
+	o Options
+}
+
 // bandCases are scenes and options covering every drawing path of the
 // thumbnails and covers: each style, league and team images, badges, the
 // league logo, name mode, a losing and a missing team, skipLogos.
-func bandCases() map[string]struct {
-	s Scene
-	o Options
-} {
-	cases := map[string]struct {
-		s Scene
-		o Options
-	}{}
-	loser := matchupScene(teamPurple, teamGreen)
-	loser.Teams[1].Loser = true
-	missing := matchupScene(teamPurple, teamGreen)
-	missing.Teams[0].Missing = true
-	skip := matchupScene(teamPurple, teamGreen)
-	skip.League.SkipLogos = true
+func bandCases() map[string]bandCase {
+	cases := map[string]bandCase{}
+	loser, missing, skip := matchupVariants()
 	for _, k := range []Kind{KindThumb, KindCover} {
 		for _, st := range allStyles {
 			o := small(k, st)
 			o.LeagueLogo = true
-			cases[fmt.Sprintf("%v/%d", k, st)] = struct {
-				s Scene
-				o Options
-			}{matchupScene(teamPurple, teamGreen), o}
+			name := fmt.Sprintf("%v/%d", k, st)
+			cases[name] = bandCase{matchupScene(teamPurple, teamGreen), o}
+			cases[name+"/loser"] = bandCase{loser, o}
+			cases[name+"/missing"] = bandCase{missing, o}
+			cases[name+"/skiplogos"] = bandCase{skip, o}
 			o.Badge, o.NameMode = "4K", true
-			cases[fmt.Sprintf("%v/%d/badge+name", k, st)] = struct {
-				s Scene
-				o Options
-			}{matchupScene(teamGreen, teamDark), o}
-			o.Badge, o.NameMode = "", false
-			cases[fmt.Sprintf("%v/%d/loser", k, st)] = struct {
-				s Scene
-				o Options
-			}{loser, o}
-			cases[fmt.Sprintf("%v/%d/missing", k, st)] = struct {
-				s Scene
-				o Options
-			}{missing, o}
-			cases[fmt.Sprintf("%v/%d/skiplogos", k, st)] = struct {
-				s Scene
-				o Options
-			}{skip, o}
+			cases[name+"/badge+name"] = bandCase{matchupScene(teamGreen, teamDark), o}
 		}
 		o := small(k, 1)
-		cases[fmt.Sprintf("%v/league", k)] = struct {
-			s Scene
-			o Options
-		}{Scene{League: testLeague}, o}
+		cases[fmt.Sprintf("%v/league", k)] = bandCase{Scene{League: testLeague}, o}
 		o.Title, o.Subtitle, o.Icon = "Stage 12", "Tour de France", teamGreen.Logo
-		cases[fmt.Sprintf("%v/league+title", k)] = struct {
-			s Scene
-			o Options
-		}{Scene{League: testLeague}, o}
+		cases[fmt.Sprintf("%v/league+title", k)] = bandCase{Scene{League: testLeague}, o}
 		o = small(k, 1)
 		o.Badge = "HD"
-		cases[fmt.Sprintf("%v/team", k)] = struct {
-			s Scene
-			o Options
-		}{Scene{League: testLeague, Teams: []Team{teamPurple}}, o}
+		cases[fmt.Sprintf("%v/team", k)] = bandCase{Scene{League: testLeague, Teams: []Team{teamPurple}}, o}
 	}
 	return cases
 }

@@ -30,12 +30,7 @@ func TestLogoGolden(t *testing.T) {
 	for st := 1; st <= 6; st++ {
 		cases = append(cases, gold{fmt.Sprintf("logo_matchup_%d", st), matchupScene(teamPurple, teamGreen), opts(st, nil)})
 	}
-	loser := matchupScene(teamPurple, teamGreen)
-	loser.Teams[1].Loser = true
-	missing := matchupScene(teamPurple, teamGreen)
-	missing.Teams[0].Missing = true
-	skip := matchupScene(teamPurple, teamGreen)
-	skip.League.SkipLogos = true
+	loser, missing, skip := matchupVariants()
 	name := func(o *Options) { o.NameMode = true }
 	cases = append(cases,
 		gold{"logo_matchup_1_loser", loser, opts(1, nil)},

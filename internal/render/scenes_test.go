@@ -35,6 +35,18 @@ var (
 
 func matchupScene(a, b Team) Scene { return Scene{League: testLeague, Teams: []Team{a, b}} }
 
+// matchupVariants returns purple v green with green losing, with purple
+// missing (unknown team), and in a skipLogos league.
+func matchupVariants() (loser, missing, skip Scene) {
+	loser = matchupScene(teamPurple, teamGreen)
+	loser.Teams[1].Loser = true
+	missing = matchupScene(teamPurple, teamGreen)
+	missing.Teams[0].Missing = true
+	skip = matchupScene(teamPurple, teamGreen)
+	skip.League.SkipLogos = true
+	return loser, missing, skip
+}
+
 // aspects lists the production canvas sizes per kind.
 var aspects = map[Kind][]image.Point{
 	KindThumb: {{1440, 1080}, {1920, 1080}, {1080, 1080}},
