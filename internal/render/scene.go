@@ -9,14 +9,20 @@
 // Layout of the package, so new image kinds can reuse the primitives:
 //
 //   - render.go, options.go, errors.go: entry point, painter, validation.
-//   - canvas.go, blit.go, shape.go, gradient.go, shadow.go, blur.go,
-//     layer.go: pixel primitives (pooled canvases, span and mask fills,
-//     anti-aliased paths via x/image/vector, gradients, box-blur shadows,
-//     cached background layers).
-//   - logo.go, trim.go, greyscale.go, logocache.go, contrast.go: logo
-//     handling (trim, Catmull-Rom scaling, greyscale, logo+shadow sprites,
-//     the byte-bounded derivative cache keyed by image identity, variant
-//     choice by contrast and the colour-clash rule).
+//   - band.go: RenderPNG, which paints thumbnails and covers in bands of
+//     about 1 MB and encodes each as soon as it is painted. Drawing code
+//     therefore takes its geometry from the painter (W, H, full), never
+//     from the bounds of the image it draws on, and clips to that image.
+//   - canvas.go, blit.go, shape.go, gradient.go, shadow.go, shadow_half.go,
+//     blur.go, layer.go: pixel primitives (pooled canvases, span and mask
+//     fills, anti-aliased paths via x/image/vector, gradients, box-blur
+//     shadows, half-resolution wide shadows, cached background layers).
+//   - scale.go, scale_rows.go: the fixed-point Catmull-Rom scaler.
+//   - logo.go, trim.go, greyscale.go, logocache.go, held.go, contrast.go:
+//     logo handling (trim, scaling, greyscale, logo+shadow sprites, the
+//     byte-bounded derivative cache keyed by image identity and what one
+//     render holds of it, variant choice by contrast and the colour-clash
+//     rule).
 //   - text.go, badge.go: embedded Roboto (fonts/), measuring, fitting,
 //     wrapping and drawing text; the quality badge.
 //   - league.go, team.go, matchup.go and matchup_split.go (styles 1-2),
@@ -26,7 +32,7 @@
 //     styles 1-2 and the compact card), logo_badges.go (3-6),
 //     logo_compact.go (team style=1), skiplogos.go (league style=1 and
 //     skipLogos matchups), namecard.go (name mode on logos).
-//   - png.go, png_rows.go: the PNG encoder.
+//   - png.go, png_rows.go: the PNG encoder (whole images or bands).
 //
 // Geometry follows behavior-notes §5 as fractions of the canvas; pixel
 // values of the reference (blur radii, strokes) are scaled by
