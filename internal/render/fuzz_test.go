@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"testing"
@@ -33,6 +34,17 @@ func FuzzRenderText(f *testing.F) {
 		if rerr != nil {
 			t.Fatalf("Render(name %q) error: %v", name, rerr)
 		}
+		var whole, bands bytes.Buffer
+		if err := EncodePNG(&whole, img); err != nil {
+			t.Fatal(err)
+		}
 		Release(img)
+		// Names of any shape cut by bands paint the same bytes.
+		if err := renderBands(context.Background(), &bands, matchupScene(a, teamGreen), o, 17); err != nil {
+			t.Fatalf("renderBands(name %q) error: %v", name, err)
+		}
+		if !bytes.Equal(whole.Bytes(), bands.Bytes()) {
+			t.Fatalf("name %q: bands differ from the whole canvas", name)
+		}
 	})
 }
