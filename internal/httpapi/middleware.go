@@ -65,6 +65,9 @@ func (s *Server) logRequest(r *http.Request, rec *recorder, kind routeKind, star
 	if kind == kindHealth {
 		level = slog.LevelDebug
 	}
+	if !s.log.Enabled(r.Context(), level) {
+		return // skip masking the path and finding the client for nothing
+	}
 	s.log.LogAttrs(r.Context(), level, "request",
 		slog.String("method", r.Method),
 		slog.String("path", redactedPath(r)),
