@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/color/palette"
+	"image/draw"
 	"image/gif"
 	"image/jpeg"
 	"runtime"
@@ -216,5 +217,24 @@ func BenchmarkDecode(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// The lookup-table conversion of paletted images gives exactly what
+// image/draw gives, translucent palette entries and offset bounds included.
+func TestPalettedToRGBAMatchesDraw(t *testing.T) {
+	pal := color.Palette{
+		color.NRGBA{255, 0, 0, 255}, color.NRGBA{0, 128, 255, 128}, color.NRGBA{10, 20, 30, 0},
+		color.NRGBA{200, 200, 0, 17}, color.RGBA{40, 40, 40, 255},
+	}
+	src := image.NewPaletted(image.Rect(3, -2, 40, 31), pal)
+	for i := range src.Pix {
+		src.Pix[i] = uint8((i*7 + i/13) % len(pal))
+	}
+	got := toRGBA(src)
+	want := image.NewRGBA(image.Rect(0, 0, src.Rect.Dx(), src.Rect.Dy()))
+	draw.Draw(want, want.Rect, src, src.Rect.Min, draw.Src)
+	if !bytes.Equal(got.Pix, want.Pix) {
+		t.Fatal("toRGBA(paletted) differs from draw.Draw")
 	}
 }
