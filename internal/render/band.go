@@ -64,6 +64,7 @@ func renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int)
 		if err := p.paint(); err != nil {
 			return err
 		}
+		p.warmed = true
 		if err := stream.writeRows(band); err != nil {
 			return err
 		}

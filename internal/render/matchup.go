@@ -169,6 +169,25 @@ func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
 	return min(0.325*W, 0.52*H), 0.2 * W, H / 2, 0.8 * W, H / 2
 }
 
+// logoSteps returns the last drawing steps of styles 1, 2, 5 and 6: each
+// team's side in its box (logo on background bgA or bgB) and the league
+// logo in the middle (on bgMid). Their sprites are prepared first, in
+// parallel (warm).
+func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
+	s, ax, ay, bx, by := p.logoBoxes()
+	draws := []func(q *painter){
+		func(q *painter) { q.drawSide(a, bgA, ax, ay, s, shadowLogo) },
+		func(q *painter) { q.drawSide(b, bgB, bx, by, s, shadowLogo) },
+		func(q *painter) { q.centreLeagueLogo(bgMid) },
+	}
+	p.warm(draws...)
+	steps := make([]func(), len(draws))
+	for i, d := range draws {
+		steps[i] = func() { d(p) }
+	}
+	return steps
+}
+
 // centreLeagueLogo draws the league logo (0.25 m) in the middle of the
 // canvas when Options.LeagueLogo is set, picked against bg.
 func (p *painter) centreLeagueLogo(bg colorx.RGB) {

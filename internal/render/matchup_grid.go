@@ -14,12 +14,8 @@ var gridBackground = colorx.RGB{R: 0x0a, G: 0x0a, B: 0x0a}
 func (p *painter) grid(sd [2]*side, teamColours bool) error {
 	a, b := sd[0], sd[1]
 	W, H := p.W, p.H
-	s, ax, ay, bx, by := p.logoBoxes()
-	p.warm(
-		func(q *painter) { q.drawSide(a, gridBackground, ax, ay, s, shadowLogo) },
-		func(q *painter) { q.drawSide(b, gridBackground, bx, by, s, shadowLogo) },
-		func(q *painter) { q.centreLeagueLogo(gridBackground) })
-	return p.steps(
+	logos := p.logoSteps(a, b, gridBackground, gridBackground, gridBackground)
+	return p.steps(append([]func(){
 		func() { fillRect(p.dst, p.dst.Rect, rgba(gridBackground)) },
 		func() {
 			pb := p.gridPath()
@@ -38,10 +34,7 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 				return stopAlphaAt(fade, (float64(y)+0.5)/H)
 			})
 		},
-		func() { p.drawSide(a, gridBackground, ax, ay, s, shadowLogo) },
-		func() { p.drawSide(b, gridBackground, bx, by, s, shadowLogo) },
-		func() { p.centreLeagueLogo(gridBackground) },
-	)
+	}, logos...)...)
 }
 
 // gridPath builds the grid: lines every 0.22 m in both directions of a

@@ -16,13 +16,9 @@ const dividerWidth = 12
 func (p *painter) split(sd [2]*side) error {
 	a, b := sd[0], sd[1]
 	W, H := p.W, p.H
-	s, ax, ay, bx, by := p.logoBoxes()
 	mid := colorx.Mix(a.color, b.color, 0.5)
-	p.warm(
-		func(q *painter) { q.drawSide(a, a.color, ax, ay, s, shadowLogo) },
-		func(q *painter) { q.drawSide(b, b.color, bx, by, s, shadowLogo) },
-		func(q *painter) { q.centreLeagueLogo(mid) })
-	return p.steps(
+	logos := p.logoSteps(a, b, a.color, b.color, mid)
+	return p.steps(append([]func(){
 		func() {
 			fillRect(p.dst, p.dst.Rect, rgba(a.color))
 			if p.portrait {
@@ -46,29 +42,19 @@ func (p *painter) split(sd [2]*side) error {
 			hw := w * math.Sqrt(1+slope*slope)
 			slantedBand(p.dst, 0.66*W-hw/2, slope, hw, white)
 		},
-		func() { p.drawSide(a, a.color, ax, ay, s, shadowLogo) },
-		func() { p.drawSide(b, b.color, bx, by, s, shadowLogo) },
-		func() { p.centreLeagueLogo(mid) },
-	)
+	}, logos...)...)
 }
 
 // Style 2: a smooth gradient between the team colours, horizontal on
 // thumbnails and vertical on covers; stops 0 A, 0.2 A, 0.5 mix, 0.8 B, 1 B.
 func (p *painter) blend(sd [2]*side) error {
 	a, b := sd[0], sd[1]
-	s, ax, ay, bx, by := p.logoBoxes()
 	mid := colorx.Mix(a.color, b.color, 0.5)
-	p.warm(
-		func(q *painter) { q.drawSide(a, a.color, ax, ay, s, shadowLogo) },
-		func(q *painter) { q.drawSide(b, b.color, bx, by, s, shadowLogo) },
-		func(q *painter) { q.centreLeagueLogo(mid) })
-	return p.steps(
+	logos := p.logoSteps(a, b, a.color, b.color, mid)
+	return p.steps(append([]func(){
 		func() {
 			fillLinear(p.dst, p.full, p.portrait,
 				opaqueStops([]float64{0, 0.2, 0.5, 0.8, 1}, a.color, a.color, mid, b.color, b.color))
 		},
-		func() { p.drawSide(a, a.color, ax, ay, s, shadowLogo) },
-		func() { p.drawSide(b, b.color, bx, by, s, shadowLogo) },
-		func() { p.centreLeagueLogo(mid) },
-	)
+	}, logos...)...)
 }

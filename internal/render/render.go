@@ -110,6 +110,9 @@ type painter struct {
 	// warming makes drawLogo prepare its cached sprite and draw nothing
 	// (see warm).
 	warming bool
+	// warmed is set once a banded render's first band is painted: its
+	// sprites are held and need no warming (see warm).
+	warmed bool
 	// held keeps the logo derivatives this render uses (see heldSet).
 	held *heldSet
 	// prepared holds the matchup's sides once worked out (see sides).

@@ -8,7 +8,13 @@ import "sync"
 // made. The real draws that follow then only blit. On a warm cache it
 // costs a few goroutines; on a cold one it cuts the latency of a matchup
 // by doing its two or three logos at once.
+//
+// A banded render warms while painting its first band only: later bands
+// find every sprite held by the render (see heldSet).
 func (p *painter) warm(draws ...func(q *painter)) {
+	if p.warmed {
+		return
+	}
 	var wg sync.WaitGroup
 	for _, d := range draws {
 		q := *p
