@@ -26,10 +26,7 @@ func RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
 		// The encode runs outside the render limiter's slot.
 		return EncodePNG(w, img)
 	}
-	if err := o.Validate(); err != nil {
-		return err
-	}
-	done, err := acquire(ctx)
+	done, err := begin(ctx, s, o)
 	if err != nil {
 		return err
 	}

@@ -101,10 +101,11 @@ func scaleLogo(li logoInfo, grey bool, w, h int) *image.RGBA {
 	return dst
 }
 
-// scaledLogo is scaleLogo, cached.
-func scaledLogo(img image.Image, li logoInfo, grey bool, w, h int) *image.RGBA {
-	return memo(img, scaledKey{img, grey, w, h}, func() (*image.RGBA, int64) {
-		return scaleLogo(li, grey, w, h), int64(4 * w * h)
+// scaledLogo is scaleLogo of k.img (whose information is li) to k's size,
+// cached under k.
+func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
+	return memo(k.img, k, func() (*image.RGBA, int64) {
+		return scaleLogo(li, k.grey, k.w, k.h), int64(4 * k.w * k.h)
 	})
 }
 
@@ -131,18 +132,19 @@ func (s *sprite) draw(dst *image.RGBA, at image.Point) {
 // bytes is the memory a sprite holds.
 func (s *sprite) bytes() int64 { return int64(len(s.logo.Pix)+len(s.shadow.Pix)) + 128 }
 
-// logoSprite returns the scaled logo with its drop shadow (blur radius r,
-// offset dx, dy, opacity alpha), so a warm render draws a shadowed logo
+// logoSprite returns k.img (whose information is li) scaled to k's size
+// with its drop shadow (blur radius k.r, offset k.dx, k.dy, opacity
+// k.alpha/255), cached under k, so a warm render draws a shadowed logo
 // without scaling or blurring anything.
-func logoSprite(img image.Image, li logoInfo, grey bool, w, h, r, dx, dy int, alpha float64) *sprite {
-	a8 := uint8(alpha*255 + 0.5)
-	return memo(img, spriteKey{img, grey, w, h, r, dx, dy, a8}, func() (*sprite, int64) {
-		logo := scaleLogo(li, grey, w, h)
-		m := shadowOf(logo, r)
-		m.Rect = m.Rect.Add(image.Pt(dx, dy))
+func logoSprite(li logoInfo, k spriteKey) *sprite {
+	return memo(k.img, k, func() (*sprite, int64) {
+		w, h := k.w, k.h
+		logo := scaleLogo(li, k.grey, w, h)
+		m := shadowOf(logo, k.r)
+		m.Rect = m.Rect.Add(image.Pt(k.dx, k.dy))
 		var opacity [256]uint8
 		for v := range opacity {
-			opacity[v] = uint8(div255(uint32(v) * uint32(a8)))
+			opacity[v] = uint8(div255(uint32(v) * uint32(k.alpha)))
 		}
 		for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
 			row := m.Pix[m.PixOffset(m.Rect.Min.X, y):][:m.Rect.Dx()]
@@ -180,18 +182,15 @@ func (p *painter) drawLogo(dst *image.RGBA, img image.Image, grey bool, cx, cy, 
 	at := image.Pt(int(math.Round(cx-float64(w)/2)), int(math.Round(cy-float64(h)/2)))
 	rect := image.Rectangle{at, at.Add(image.Pt(w, h))}
 	if sh == nil {
-		sc, _ := held(p, scaledKey{img, grey, w, h}, func() (*image.RGBA, bool) {
-			return scaledLogo(img, li, grey, w, h), true
-		})
+		k := scaledKey{img, grey, w, h}
+		sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(li, k), true })
 		if !p.warming {
 			blitOver(dst, sc, at)
 		}
 		return rect
 	}
-	r, dx, dy := p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy)
-	sp, _ := held(p, spriteKey{img, grey, w, h, r, dx, dy, uint8(sh.alpha*255 + 0.5)}, func() (*sprite, bool) {
-		return logoSprite(img, li, grey, w, h, r, dx, dy, sh.alpha), true
-	})
+	k := spriteKey{img, grey, w, h, p.px(sh.blur / 2), p.px(sh.dx), p.px(sh.dy), uint8(sh.alpha*255 + 0.5)}
+	sp, _ := held(p, k, func() (*sprite, bool) { return logoSprite(li, k), true })
 	if !p.warming {
 		sp.draw(dst, at)
 	}

@@ -123,7 +123,7 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	// Hero logo with its shadow, then a fading reflection below it.
 	rect := p.drawLogo(dst, logo, s.grey, cx, cy, hero, shadowHero)
 	hw, hh := rect.Dx(), rect.Dy()
-	drawReflection(dst, scaledLogo(logo, li, s.grey, hw, hh), rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh))))
+	drawReflection(dst, scaledLogo(li, scaledKey{logo, s.grey, hw, hh}), rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh))))
 }
 
 // nameCardOn is nameCard drawing into a panel.

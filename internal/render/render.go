@@ -35,13 +35,7 @@ func SetConcurrency(n int) {
 // ErrLeagueLogoRequired for logo styles 5-6 without a league logo, or
 // ctx.Err().
 func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
-	if err := o.Validate(); err != nil {
-		return nil, err
-	}
-	if len(s.Teams) > 2 {
-		return nil, &OptionError{"Teams", len(s.Teams), "at most two teams"}
-	}
-	done, err := acquire(ctx)
+	done, err := begin(ctx, s, o)
 	if err != nil {
 		return nil, err
 	}
@@ -57,9 +51,15 @@ func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	return p.dst, nil
 }
 
-// acquire waits for a slot of the render limiter (or ctx) and returns the
-// function that gives it back.
-func acquire(ctx context.Context) (func(), error) {
+// begin checks o and the number of teams, then waits for a slot of the
+// render limiter (or ctx) and returns the function that gives it back.
+func begin(ctx context.Context, s Scene, o Options) (func(), error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	if len(s.Teams) > 2 {
+		return nil, &OptionError{"Teams", len(s.Teams), "at most two teams"}
+	}
 	ch := *limiter.Load()
 	select {
 	case ch <- struct{}{}:
