@@ -38,6 +38,11 @@ func shadowOf(src *image.RGBA, r int) *image.Alpha {
 	if r >= halfResBlur {
 		return shadowOfHalf(src, r)
 	}
+	return shadowOfFull(src, r)
+}
+
+// shadowOfFull is shadowOf blurred at full resolution.
+func shadowOfFull(src *image.RGBA, r int) *image.Alpha {
 	pad := 3 * r
 	b := src.Rect
 	m := image.NewAlpha(b.Inset(-pad))

@@ -8,18 +8,6 @@ import (
 	"gamethumbs/internal/render/rendertest"
 )
 
-// fullResShadow is shadowOf without the half-resolution shortcut.
-func fullResShadow(src *image.RGBA, r int) *image.Alpha {
-	m := image.NewAlpha(src.Rect.Inset(-3 * r))
-	for y := src.Rect.Min.Y; y < src.Rect.Max.Y; y++ {
-		for x := src.Rect.Min.X; x < src.Rect.Max.X; x++ {
-			m.Pix[m.PixOffset(x, y)] = src.Pix[src.PixOffset(x, y)+3]
-		}
-	}
-	boxBlur(m, r)
-	return m
-}
-
 // A half-resolution shadow looks like the full-resolution one: same
 // bounds, no level more than a few steps off, the same total darkness.
 func TestHalfResShadowMatchesFullRes(t *testing.T) {
@@ -29,7 +17,7 @@ func TestHalfResShadowMatchesFullRes(t *testing.T) {
 			src := image.NewRGBA(logo.Bounds())
 			draw.Draw(src, src.Rect, logo, image.Point{}, draw.Src)
 			for _, r := range []int{halfResBlur, 10, 13, 20} {
-				got, want := shadowOfHalf(src, r), fullResShadow(src, r)
+				got, want := shadowOfHalf(src, r), shadowOfFull(src, r)
 				if got.Rect != want.Rect {
 					t.Fatalf("shape %d size %d r %d: bounds %v, want %v", shape, size, r, got.Rect, want.Rect)
 				}
@@ -62,7 +50,7 @@ func BenchmarkShadowOf(b *testing.B) {
 	})
 	b.Run("full", func(b *testing.B) {
 		for b.Loop() {
-			fullResShadow(src, 10)
+			shadowOfFull(src, 10)
 		}
 	})
 }
