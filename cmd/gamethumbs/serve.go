@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"time"
 
 	"gamethumbs/internal/buildinfo"
@@ -224,8 +223,7 @@ func memoryBudget(cfg config.Config, getenv func(string) string) int64 {
 		mb += cfg.ImageCacheMB
 	}
 	for _, k := range []string{"LEAGUES_ENABLE_TENNIS", "LEAGUES_ENABLE_MMA"} {
-		switch strings.ToLower(strings.TrimSpace(getenv(k))) {
-		case "true", "1", "yes": // as the catalogue reads them
+		if catalog.Enabled(getenv(k)) {
 			mb += 32
 		}
 	}

@@ -37,7 +37,7 @@ func newCatalog(all []League, getenv func(string) string) *Catalog {
 		compact: make(map[string]int, 4*len(all)),
 	}
 	for _, l := range all {
-		if l.EnvVar != "" && (getenv == nil || !enabled(getenv(l.EnvVar))) {
+		if l.EnvVar != "" && (getenv == nil || !Enabled(getenv(l.EnvVar))) {
 			continue
 		}
 		c.byCode[l.Code] = len(c.leagues)
@@ -72,8 +72,9 @@ func addKey(m map[string]int, k string, i int) {
 	}
 }
 
-// enabled reports whether an environment value switches a league on.
-func enabled(v string) bool {
+// Enabled reports whether an environment value switches a league on (see
+// League.EnvVar): exactly "true", "1" or "yes", in any letter case.
+func Enabled(v string) bool {
 	return strings.EqualFold(v, "true") || v == "1" || strings.EqualFold(v, "yes")
 }
 
