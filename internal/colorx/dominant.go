@@ -1,6 +1,7 @@
 package colorx
 
 import (
+	"cmp"
 	"image"
 	"slices"
 )
@@ -24,6 +25,9 @@ const (
 type cluster struct {
 	r, g, b, w float64
 }
+
+// heavierFirst orders clusters by weight, heaviest first.
+func heavierFirst(p, q cluster) int { return cmp.Compare(q.w, p.w) }
 
 func (c *cluster) mean() RGB {
 	return RGB{clamp8(c.r / c.w), clamp8(c.g / c.w), clamp8(c.b / c.w)}
@@ -110,15 +114,7 @@ func clusters(img image.Image) []cluster {
 			add(r, g, bl, a)
 		}
 	}
-	slices.SortStableFunc(list, func(p, q cluster) int {
-		switch {
-		case p.w > q.w:
-			return -1
-		case p.w < q.w:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(list, heavierFirst)
 	// Bound the work on noisy images: only the 512 heaviest buckets are
 	// clustered, into at most 64 colours.
 	merged := make([]cluster, 0, 16)
@@ -139,15 +135,7 @@ func clusters(img image.Image) []cluster {
 			merged = append(merged, c)
 		}
 	}
-	slices.SortStableFunc(merged, func(p, q cluster) int {
-		switch {
-		case p.w > q.w:
-			return -1
-		case p.w < q.w:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(merged, heavierFirst)
 	return merged
 }
 
