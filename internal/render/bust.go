@@ -33,6 +33,17 @@ func (p *painter) isBust(img image.Image) bool {
 	if img == nil {
 		return false
 	}
+	k := bustKey{img}
+	v, _ := held(p, k, func() (bool, bool) {
+		return memo(img, k, func() (bool, int64) { return p.bustShape(img), 64 }), true
+	})
+	return v
+}
+
+type bustKey struct{ img image.Image }
+
+// bustShape is isBust without the caches.
+func (p *painter) bustShape(img image.Image) bool {
 	li, ok := p.normalised(img)
 	if !ok || li.trim.Max.Y != li.img.Bounds().Max.Y {
 		return false

@@ -66,7 +66,7 @@ type legStats struct {
 	edges   int
 }
 
-const legGrid = 72
+const legGrid = 56
 
 func legStatsOf(img image.Image) *legStats {
 	return memo(img, legKey{img}, func() (*legStats, int64) {
@@ -160,9 +160,16 @@ type legKeyBg struct {
 	bg  colorx.RGB
 }
 
-// legible is legibility(img, bg), held for the render.
+// legible is legibility(img, bg), cached and held for the render: a warm
+// render measures nothing.
 func (p *painter) legible(img image.Image, bg colorx.RGB) float64 {
-	v, _ := held(p, legKeyBg{img, bg}, func() (float64, bool) { return legibility(img, bg), true })
+	if img == nil {
+		return 0
+	}
+	k := legKeyBg{img, bg}
+	v, _ := held(p, k, func() (float64, bool) {
+		return memo(img, k, func() (float64, int64) { return legibility(img, bg), 64 }), true
+	})
 	return v
 }
 
