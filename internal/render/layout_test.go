@@ -139,3 +139,34 @@ func TestLogoRowSeparatesSameColours(t *testing.T) {
 		}
 	}
 }
+
+func TestNamePairSameForm(t *testing.T) {
+	p := painterFor(context.Background(), Scene{}, Options{Width: 1080, Height: 1440})
+	long := nameForms(Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI"})
+	ajax := nameForms(Team{Name: "Ajax", Short: "Ajax", Abbr: "AJX"})
+	for _, w := range []float64{200, 400, 970} {
+		ta, tb := p.fitNamePair(long, ajax, w, 0.3*w+100)
+		join := func(tb textBlock) string {
+			s := ""
+			for i, l := range tb.lines {
+				if i > 0 {
+					s += " "
+				}
+				s += l
+			}
+			return s
+		}
+		form := func(forms []string, s string) int {
+			for i, f := range forms {
+				if f == s {
+					return i
+				}
+			}
+			return -1
+		}
+		fa, fb := form(long, join(ta)), form(ajax, join(tb))
+		if fa < 0 || fb < 0 || (fa != fb && ajax[fa] != ajax[fb]) {
+			t.Errorf("box %.0f: %q next to %q, want the same form of both names", w, join(ta), join(tb))
+		}
+	}
+}

@@ -104,10 +104,15 @@ func (p *painter) nameTile(i int, c colorx.RGB, grey bool, cx, cy, w, h float64)
 
 // Name pairs (name mode on matchups): both sides' names share one type
 // size, so neither looks twice as important as the other, and the same
-// form: full names, else short names, else abbreviations, the first form
-// at which both read (at least the readable minimum, see readableText),
-// else the form giving the largest shared size.
-const readableText = 0.045 // minimum type size over the canvas width (13.5 px at 300 px wide)
+// form: full names, else short names, else abbreviations: the first form
+// at which both read (at least the readable minimum, see readableText)
+// at formShare or more of the largest size any form allows, else the
+// form allowing the largest size. A 45-letter club name next to "Ajax"
+// turns both into short names rather than writing "Ajax" in small type.
+const (
+	readableText = 0.045 // minimum type size over the canvas width (13.5 px at 300 px wide)
+	formShare    = 0.6   // a longer name form is kept while it reaches this share of the largest size
+)
 
 // fitNamePair lays out the names of both sides (nil for a side without a
 // name) in a w x h box each, at one shared size.
@@ -132,15 +137,26 @@ func (p *painter) fitNamePair(a, b []string, w, h float64) (textBlock, textBlock
 		}
 		return min(ta.size, tb.size)
 	}
-	best, bestSize := 0, -1.0
-	for form := range max(len(a), len(b)) {
-		sz := size(fit(a, form, start), fit(b, form, start))
-		if sz >= least {
+	forms := max(len(a), len(b))
+	sizes := make([]float64, forms)
+	top := 0.0
+	for form := range forms {
+		sizes[form] = size(fit(a, form, start), fit(b, form, start))
+		top = max(top, sizes[form])
+	}
+	// The longest form that reads and keeps formShare of the largest
+	// shared size any form gets; failing that, the largest.
+	best := 0
+	for form, sz := range sizes {
+		if sz == top {
 			best = form
 			break
 		}
-		if sz > bestSize {
-			best, bestSize = form, sz
+	}
+	for form, sz := range sizes {
+		if sz >= least && sz >= formShare*top {
+			best = form
+			break
 		}
 	}
 	ta, tb := fit(a, best, start), fit(b, best, start)
@@ -158,12 +174,36 @@ func (p *painter) pairNames() (a, b []string) {
 	}
 	sd := p.sides()
 	if sd[0].name != "" {
-		a = teamNames(p.s.Teams[0])
+		a = nameForms(p.s.Teams[0])
 	}
 	if sd[1].name != "" {
-		b = teamNames(p.s.Teams[1])
+		b = nameForms(p.s.Teams[1])
 	}
 	return a, b
+}
+
+// nameForms lists a team's full name, short name and abbreviation, a
+// blank form taking the one before it (or after it, for a blank full
+// name), so the forms of two teams line up.
+func nameForms(t Team) []string {
+	forms := []string{t.Name, t.Short, t.Abbr}
+	for i := range forms {
+		forms[i] = strings.Join(strings.Fields(forms[i]), " ")
+	}
+	for i := 1; i < 3; i++ {
+		if forms[i] == "" {
+			forms[i] = forms[i-1]
+		}
+	}
+	for i := 1; i >= 0; i-- {
+		if forms[i] == "" {
+			forms[i] = forms[i+1]
+		}
+	}
+	if forms[0] == "" {
+		return nil
+	}
+	return forms
 }
 
 // drawName draws side i's name (fitted with the other side's, see
