@@ -41,7 +41,7 @@ func traced(t *testing.T, pic Picture) (image.Image, []render.LogoDraw) {
 // TestEveryTeamLogoLegible renders every hard case in every style and
 // kind and checks that each team logo drawn reads on what is behind it.
 func TestEveryTeamLogoLegible(t *testing.T) {
-	for _, pic := range Pictures(0.375) {
+	for _, pic := range Pictures(0.25) {
 		img, draws := traced(t, pic)
 		for _, d := range draws {
 			if s := render.Legibility(img, d); s < render.LegibleScore {
