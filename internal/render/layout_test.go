@@ -49,7 +49,7 @@ func TestStyle98CoverHeroesEqual(t *testing.T) {
 	// Two square logos: the hero logos of both panels are the same size.
 	a, b := teamPurple, teamGreen
 	b.Logo = rendertest.Logo(rendertest.Diamond, 420, nrgba("#ffffff"), nrgba("#007a33"))
-	for _, sz := range []image.Point{{1080, 1440}, {1080, 1920}, {1080, 1080}} {
+	for _, sz := range []image.Point{{360, 480}, {360, 640}, {360, 360}} {
 		_, draws := tracedRender(t, matchupScene(a, b), Options{Kind: KindCover, Width: sz.X, Height: sz.Y, Style: 98, LeagueLogo: true})
 		da, db := drawsOf(draws, a.Logo), drawsOf(draws, b.Logo)
 		if len(da) != 1 || len(db) != 1 {
@@ -88,10 +88,10 @@ func TestUpscaleCapped(t *testing.T) {
 	if sz := d[0].Rect.Size(); sz.X > 3*24 || sz.Y > 3*24 {
 		t.Errorf("tiny logo drawn %v, want at most 3x its 24 px", sz)
 	}
-	// A full-size thumbnail: the team's name stands in for it.
-	_, draws = tracedRender(t, matchupScene(teamPurple, tiny), Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 1})
+	// A 720-px thumbnail: the team's name stands in for it.
+	_, draws = tracedRender(t, matchupScene(teamPurple, tiny), Options{Kind: KindThumb, Width: 720, Height: 540, Style: 1})
 	if d := drawsOf(draws, tiny.Logo); len(d) != 0 {
-		t.Errorf("tiny logo drawn %v on a 1440-px thumbnail, want its name instead", d[0].Rect)
+		t.Errorf("tiny logo drawn %v on a 720-px thumbnail, want its name instead", d[0].Rect)
 	}
 }
 
