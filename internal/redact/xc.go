@@ -37,13 +37,21 @@ var xcSafeQuery = map[string]bool{
 	"start": true, "end": true, "duration": true, "params": true,
 }
 
+// xcKnownQuery are further parameter names shown (with their values
+// masked). Any other name may itself be a secret and is masked too.
+var xcKnownQuery = map[string]bool{
+	"username": true, "password": true, "user": true, "pass": true,
+	"token": true, "auth": true, "key": true, "epg_id": true,
+}
+
 // XC masks an XC request URI (escaped path and query, in /xc/<id>/... or
 // root form) by allowlist: every path segment is masked except "xc" and
 // the upstream id after it, the XC script names and stream words
 // (live, movie, hls, get.php, ...) and a known file extension (kept after
 // the mask: ***.ts); every query value is masked except those of a few
 // parameters (action, type, output, category_id, ...) that hold a plain
-// word; a query part whose name is not a plain word is masked whole.
+// word; a parameter name is shown only when it is on a short list
+// (those, username, password, token, ...): any other may be a secret.
 func XC(uri string) string {
 	path, query, hasQuery := strings.Cut(uri, "?")
 	path, _, _ = strings.Cut(path, "#")
@@ -105,7 +113,10 @@ func writeXCPath(b *strings.Builder, path string) {
 
 // firstSegment returns the first segment of an absolute path.
 func firstSegment(path string) string {
-	seg, _, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if !strings.HasPrefix(path, "/") {
+		return ""
+	}
+	seg, _, _ := strings.Cut(path[1:], "/")
 	return seg
 }
 
@@ -147,8 +158,12 @@ func writeXCQuery(b *strings.Builder, query string) {
 			continue
 		}
 		name, value, hasValue := strings.Cut(part, "=")
-		if !isPlainWord(name) {
+		lower := strings.ToLower(name)
+		if !xcSafeQuery[lower] && !xcKnownQuery[lower] {
 			b.WriteString(Mask)
+			if hasValue {
+				b.WriteString("=" + Mask)
+			}
 			continue
 		}
 		b.WriteString(name)

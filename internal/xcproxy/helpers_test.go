@@ -187,3 +187,24 @@ func do(t *testing.T, req *http.Request) (*http.Response, []byte) {
 	}
 	return resp, body
 }
+
+// newServer serves h on 127.0.0.1 and returns its base URL.
+func newServer(t *testing.T, h http.Handler) string {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// get fetches an absolute URL (no redirects followed, no compression).
+func get(t *testing.T, u string, hdr http.Header) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	return do(t, req)
+}
