@@ -155,8 +155,13 @@ func (p *xcPanel) serve(w http.ResponseWriter, r *http.Request) {
 			fmt.Fprint(w, `[]`)
 		}
 	case r.URL.Path == "/get.php":
-		// As XC panels do: octet-stream, stream URLs on the panel itself.
-		w.Header().Set("Content-Type", "application/octet-stream")
+		// As XC panels do: octet-stream (or the type asked for by the
+		// test's ptype), stream URLs on the panel itself.
+		ct := "application/octet-stream"
+		if pt := r.Form.Get("ptype"); pt != "" {
+			ct = pt
+		}
+		w.Header().Set("Content-Type", ct)
 		var b bytes.Buffer
 		b.WriteString("#EXTM3U\n")
 		for i, name := range []string{"News One", "Sport Two", "Movies Three"} {

@@ -168,7 +168,10 @@ func TestXCPlaylistVLC(t *testing.T) {
 	if os.Geteuid() != 0 {
 		setpriv = "" // not root: VLC runs as we are
 	}
-	lists := []string{svc.base + "/xc/main/get.php" + q, root + "/get.php" + q}
+	// The third list: a panel that labels it with the HLS type, which VLC
+	// would take for one HLS stream; the proxy sends audio/x-mpegurl.
+	lists := []string{svc.base + "/xc/main/get.php" + q, root + "/get.php" + q,
+		svc.base + "/xc/main/get.php" + q + "&ptype=application%2Fvnd.apple.mpegurl"}
 	var wg sync.WaitGroup
 	for _, u := range lists {
 		wg.Add(1)
@@ -180,8 +183,12 @@ func TestXCPlaylistVLC(t *testing.T) {
 					t.Fatal(err)
 				}
 				resp.Body.Close()
-				if ct := resp.Header.Get("Content-Type"); ct != "application/octet-stream" {
-					t.Errorf("playlist Content-Type %q, want the panel's application/octet-stream", ct)
+				want := "application/octet-stream"
+				if strings.Contains(u, "ptype=") {
+					want = "audio/x-mpegurl"
+				}
+				if ct := resp.Header.Get("Content-Type"); ct != want {
+					t.Errorf("playlist Content-Type %q, want %s", ct, want)
 				}
 				name, args := cvlc, []string{"-I", "dummy", "--play-and-exit", "--no-loop", "--no-repeat",
 					"--vout=dummy", "--aout=dummy", "--no-video-title-show", u}
