@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -139,6 +140,7 @@ func newTestProxy(t *testing.T, p *fakePanel, mod func(*Config)) *testProxy {
 	t.Cleanup(func() {
 		srv.Close()
 		h.Close()
+		keepLog(t, logs.String())
 		if s := logs.String(); strings.Contains(s, testPass) || strings.Contains(s, testUser) {
 			t.Errorf("logs show a credential:\n%s", s)
 		}
@@ -207,4 +209,21 @@ func get(t *testing.T, u string, hdr http.Header) (*http.Response, []byte) {
 		req.Header[k] = v
 	}
 	return do(t, req)
+}
+
+// keepLog appends a test's captured log output to $GAMETHUMBS_TEST_LOG_DIR
+// (when set), so that the logs of a whole test run can be searched for
+// planted credentials afterwards.
+func keepLog(t *testing.T, logs string) {
+	dir := os.Getenv("GAMETHUMBS_TEST_LOG_DIR")
+	if dir == "" || logs == "" {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "xcproxy.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Logf("keeping the log: %v", err)
+		return
+	}
+	defer f.Close()
+	f.WriteString("== " + t.Name() + "\n" + logs)
 }
