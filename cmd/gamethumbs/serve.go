@@ -175,7 +175,9 @@ func xcRootServers(cfg config.Config, a app, log *slog.Logger) ([]xcRoot, error)
 		if err != nil {
 			return fail(fmt.Errorf("XC_PROXY_LISTEN %s: %w", l.ID, err))
 		}
-		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), log)})
+		// The server's own error lines are of the XC scope too.
+		xcLog := slog.New(redact.XCHandler(log.Handler()))
+		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog)})
 	}
 	return roots, nil
 }
