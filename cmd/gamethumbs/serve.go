@@ -58,10 +58,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	srv := newHTTPServer(cfg, a.handler, log)
+	conns := &connTracker{}
+	srv := newHTTPServer(cfg, a.handler, log, conns)
 	servers := []*http.Server{srv}
 	listeners := []net.Listener{ln}
-	roots, err := xcRootServers(cfg, a, log)
+	roots, err := xcRootServers(cfg, a, log, conns)
 	if err != nil {
 		ln.Close()
 		return err
@@ -91,12 +92,56 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	case <-ctx.Done():
 	}
-	return shutdown(servers, errc, log)
+	return shutdown(servers, errc, log, conns)
+}
+
+// connTracker counts the open connections of a service's servers, so that
+// shutdown can wait for the handlers of connections it closed to finish
+// (their access-log lines are written then). It counts connections through http.Server.ConnState: a
+// connection's state becomes StateClosed once its handler returned.
+type connTracker struct {
+	mu   sync.Mutex
+	n    int
+	zero chan struct{} // closed when n drops to 0 while someone waits
+}
+
+func (c *connTracker) state(_ net.Conn, s http.ConnState) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch s {
+	case http.StateNew:
+		c.n++
+	case http.StateClosed, http.StateHijacked:
+		c.n--
+		if c.n == 0 && c.zero != nil {
+			close(c.zero)
+			c.zero = nil
+		}
+	}
+}
+
+// wait returns when no connection is open, or after d.
+func (c *connTracker) wait(d time.Duration) {
+	c.mu.Lock()
+	if c.n <= 0 {
+		c.mu.Unlock()
+		return
+	}
+	if c.zero == nil {
+		c.zero = make(chan struct{})
+	}
+	zero := c.zero
+	c.mu.Unlock()
+	select {
+	case <-zero:
+	case <-time.After(d):
+	}
 }
 
 // newHTTPServer is the http.Server of a listener.
-func newHTTPServer(cfg config.Config, h http.Handler, log *slog.Logger) *http.Server {
+func newHTTPServer(cfg config.Config, h http.Handler, log *slog.Logger, conns *connTracker) *http.Server {
 	return &http.Server{
+		ConnState:         conns.state,
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       cfg.ServerTimeout,
@@ -110,7 +155,7 @@ func newHTTPServer(cfg config.Config, h http.Handler, log *slog.Logger) *http.Se
 // shutdown stops the servers: in-flight requests get shutdownGrace to
 // finish, then whatever is still open (XC streams last for hours) is
 // ended. Either way it is a normal stop.
-func shutdown(servers []*http.Server, errc <-chan error, log *slog.Logger) error {
+func shutdown(servers []*http.Server, errc <-chan error, log *slog.Logger, conns *connTracker) error {
 	log.Info("shutting down", "grace", shutdownGrace)
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
@@ -128,6 +173,9 @@ func shutdown(servers []*http.Server, errc <-chan error, log *slog.Logger) error
 	}
 	wg.Wait()
 	if n := late.Load(); n > 0 {
+		// Let the handlers of the closed connections finish (they log
+		// their streams as aborted), for a moment at most.
+		conns.wait(2 * time.Second)
 		log.Info("open streams ended at the grace deadline", "grace", shutdownGrace)
 	}
 	for range servers {
@@ -148,7 +196,7 @@ type xcRoot struct {
 // xcRootServers opens the root-mode listeners of XC_PROXY_LISTEN. Their
 // requests pass through the API server's XCRoot wrapper (access log,
 // metrics, the XC rate-limit hook).
-func xcRootServers(cfg config.Config, a app, log *slog.Logger) ([]xcRoot, error) {
+func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracker) ([]xcRoot, error) {
 	if a.xc == nil || cfg.XCListen == "" {
 		if cfg.XCListen != "" {
 			log.Warn("XC_PROXY_LISTEN is set but the XC proxy is off: no root-mode listener")
@@ -177,7 +225,7 @@ func xcRootServers(cfg config.Config, a app, log *slog.Logger) ([]xcRoot, error)
 		}
 		// The server's own error lines are of the XC scope too.
 		xcLog := slog.New(redact.XCHandler(log.Handler()))
-		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog)})
+		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog, conns)})
 	}
 	return roots, nil
 }
