@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,6 +57,7 @@ type Client struct {
 	up      atomic.Bool
 	probing atomic.Bool
 	errs    atomic.Uint64
+	slow    atomic.Int32 // timeouts in a row
 	closed  chan struct{}
 	once    sync.Once
 }
@@ -108,6 +110,7 @@ func New(cfg Config) (*Client, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), opt.DialTimeout)
 	defer cancel()
 	if err := c.rdb.Ping(ctx).Err(); err != nil {
+		c.errs.Add(1)
 		c.fail(err)
 	} else {
 		c.up.Store(true)
@@ -149,8 +152,10 @@ func (c *Client) Errors() uint64 {
 func (c *Client) key(name string) string { return c.prefix + name }
 
 // call runs f with the call budget, or refuses at once while Redis is down.
-// A failure of the connection marks Redis down; an error reply of the
-// server (a wrong type, a script error) or the caller giving up does not.
+// A refused or broken connection marks Redis down at once; timeouts do
+// after downAfter in a row (one slow answer on a busy machine is a miss,
+// not an outage). An error reply of the server (a wrong type, a script
+// error) or the caller giving up marks nothing.
 func (c *Client) call(parent context.Context, f func(context.Context) error) error {
 	if c == nil || !c.up.Load() {
 		return ErrDown
@@ -159,18 +164,35 @@ func (c *Client) call(parent context.Context, f func(context.Context) error) err
 	defer cancel()
 	err := f(ctx)
 	var reply redis.Error
-	if err == nil || errors.As(err, &reply) || parent.Err() != nil {
+	if err == nil || errors.As(err, &reply) {
+		c.slow.Store(0)
+		return err
+	}
+	if parent.Err() != nil {
+		return err
+	}
+	c.errs.Add(1)
+	if isTimeout(err) && c.slow.Add(1) < downAfter {
 		return err
 	}
 	c.fail(err)
 	return err
 }
 
-// fail records a failed call; the first failure after a success logs one
-// line and starts the probe.
+// downAfter is how many timeouts in a row mark Redis down.
+const downAfter = 3
+
+// isTimeout reports whether err is a call running out of its budget.
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
+}
+
+// fail marks Redis down; the first failure after a success logs one line
+// and starts the probe.
 func (c *Client) fail(err error) {
-	c.errs.Add(1)
-	if c.up.Swap(false) || c.errs.Load() == 1 {
+	c.slow.Store(0)
+	if c.up.Swap(false) || c.errs.Load() <= 1 {
 		c.log.Warn("redis unreachable: replicas go on with local caches and limits",
 			"addr", c.addr, "err", redactURLs(err.Error()))
 	}
