@@ -3,8 +3,8 @@ package cache
 import (
 	"bytes"
 	"context"
-	"encoding/gob"
 	"encoding/binary"
+	"encoding/gob"
 	"time"
 )
 
