@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -53,7 +55,13 @@ func start(t *testing.T, extra map[string]string) *service {
 // environment variables over the test defaults.
 func startArgs(t *testing.T, args []string, extra map[string]string) *service {
 	t.Helper()
-	fake := espntest.New(t)
+	return startOn(t, espntest.New(t), args, extra)
+}
+
+// startOn starts the service against the given fake ESPN, so several
+// services (replicas) can share one.
+func startOn(t *testing.T, fake *espntest.Server, args []string, extra map[string]string) *service {
+	t.Helper()
 	env := map[string]string{
 		"PORT": "0", "RATE_LIMIT_PER_MINUTE": "0",
 		"ESPN_SITE_API_URL": fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
@@ -81,8 +89,26 @@ func startArgs(t *testing.T, args []string, extra map[string]string) *service {
 	t.Cleanup(func() {
 		cancel()
 		<-svc.done
+		keepLog(t, logs.String())
 	})
 	return svc
+}
+
+// keepLog appends a test's captured log output to $GAMETHUMBS_TEST_LOG_DIR
+// (when set), so that the logs of a whole test run can be searched for
+// planted credentials afterwards.
+func keepLog(t testing.TB, logs string) {
+	dir := os.Getenv("GAMETHUMBS_TEST_LOG_DIR")
+	if dir == "" || logs == "" {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "gamethumbs.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Logf("keeping the log: %v", err)
+		return
+	}
+	defer f.Close()
+	f.WriteString("== " + t.Name() + "\n" + logs)
 }
 
 func (s *service) get(t *testing.T, path string) (*http.Response, []byte) {

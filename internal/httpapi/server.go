@@ -16,8 +16,10 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/metrics"
+	"gamethumbs/internal/redact"
 	"gamethumbs/internal/scene"
 )
 
@@ -54,6 +56,9 @@ type Deps struct {
 	// Metrics records requests, renders and caches and serves /metrics;
 	// nil when METRICS=false.
 	Metrics *metrics.Metrics
+	// Shared is the Redis tier several replicas share (REDIS_URL): images,
+	// rate limits. Nil when off.
+	Shared *cluster.Client
 }
 
 // Server is the gamethumbs HTTP handler.
@@ -66,8 +71,10 @@ type Server struct {
 	started time.Time
 	table   []route
 	limiter *rateLimiter
+	xcLog   *slog.Logger // s.log masking by allowlist, for XC proxy requests
 	images  *imageStore
 	metrics *metrics.Metrics // nil when METRICS=false
+	shared  *cluster.Client  // nil without REDIS_URL
 }
 
 // NewServer builds the handler. It does not start anything that outlives
@@ -83,6 +90,7 @@ func NewServer(d Deps) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.xcLog = slog.New(redact.XCHandler(s.log.Handler()))
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -97,7 +105,9 @@ func NewServer(d Deps) *Server {
 	if d.Disk != nil && d.Config.ImageCacheHours > 0 {
 		s.images.useDisk(d.Disk)
 	}
+	s.images.useShared(d.Shared, d.Config.Redis.MaxValueKB<<10, time.Duration(d.Config.ImageCacheHours)*time.Hour)
 	s.limiter = newRateLimiter(d.Config.RateLimitPerMinute, s.now)
+	s.shared = d.Shared
 	s.useMetrics(d.Metrics)
 	return s
 }
@@ -108,19 +118,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	rec := &recorder{ResponseWriter: w}
 	kind := kindOther
-	defer func() {
-		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			s.log.Error("panic serving request", "path", redactedPath(r), "panic", fmt.Sprint(v))
-			if !rec.wroteHeader {
-				writeError(rec, &Error{Status: 500, Msg: "internal error"})
-			}
-		}
-		s.logRequest(r, rec, kind, start)
-		s.observe(r, rec, kind, start)
-	}()
+	defer func() { s.finish(recover(), r, rec, kind, start) }()
 	s.setCommonHeaders(rec, r)
 
 	if r.Method == http.MethodOptions {
@@ -171,6 +169,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		writeError(rec, e)
 	}
+}
+
+// finish ends a request: it logs and counts it, turns a panic (v, from
+// recover) into a 500 JSON answer when nothing was written yet, and lets
+// http.ErrAbortHandler go on after logging the response as aborted (a
+// stream cut short: client gone, panel failed mid-body).
+func (s *Server) finish(v any, r *http.Request, rec *recorder, kind routeKind, start time.Time) {
+	if v != nil {
+		if v == http.ErrAbortHandler {
+			rec.aborted = true
+			s.logRequest(r, rec, kind, start)
+			s.observe(r, rec, kind, start)
+			panic(v)
+		}
+		s.log.Error("panic serving request", "path", redactedPath(r), "panic", fmt.Sprint(v))
+		if !rec.wroteHeader {
+			writeError(rec, &Error{Status: 500, Msg: "internal error"})
+		}
+	}
+	s.logRequest(r, rec, kind, start)
+	s.observe(r, rec, kind, start)
 }
 
 // match finds the first route that fits segs.
