@@ -138,7 +138,7 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 			if fy == 0 {
 				continue
 			}
-			lo := sil.Pix[y*st:]         // (x-e, y-e) in silhouette-window terms
+			lo := sil.Pix[y*st:]           // (x-e, y-e) in silhouette-window terms
 			hi := sil.Pix[(y+2*e)*st+2*e:] // (x+e, y+e)
 			var cur embossRun
 			for x := 0; x < w; {
