@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"gamethumbs/internal/cache"
@@ -68,6 +69,9 @@ type Server struct {
 	limiter *rateLimiter
 	images  *imageStore
 	metrics *metrics.Metrics // nil when METRICS=false
+
+	cacheControlOnce sync.Once
+	cacheControl     []string // see imageCacheControl
 }
 
 // NewServer builds the handler. It does not start anything that outlives
