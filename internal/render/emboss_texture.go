@@ -60,19 +60,18 @@ func (t *radialIndex) row(y, h int) []uint16 {
 
 // overlayLUT composes opaque colour c under the radial overlay stops: the
 // pixel at lookup index k becomes lut[k], exactly what overlaying the
-// stops in float on a panel filled with c gives.
-func overlayLUT(c colorx.RGB, stops []stop) *[lutSize][4]byte {
-	var lut [lutSize][4]byte
+// stops in float on a panel filled with c gives. Entries are pixels as
+// little-endian words (pixel32).
+func overlayLUT(c colorx.RGB, stops []stop) *[lutSize]uint32 {
+	var lut [lutSize]uint32
 	for i := range lut {
 		t := float64(i) / (lutSize - 1)
 		a := stopAlphaAt(stops, t)
 		sc := stopColorAt(stops, t)
 		r, g, b, al := float32(sc[0]*a), float32(sc[1]*a), float32(sc[2]*a), float32(a)
 		ia := 1 - al
-		lut[i] = [4]byte{
-			uint8(r + float32(c.R)*ia + 0.5), uint8(g + float32(c.G)*ia + 0.5),
-			uint8(b + float32(c.B)*ia + 0.5), uint8(255*al + float32(255)*ia + 0.5),
-		}
+		lut[i] = pixel32(uint8(r+float32(c.R)*ia+0.5), uint8(g+float32(c.G)*ia+0.5),
+			uint8(b+float32(c.B)*ia+0.5), uint8(255*al+float32(255)*ia+0.5))
 	}
 	return &lut
 }
@@ -193,14 +192,15 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, c colorx.RGB, r0, r1 flo
 	lut := overlayLUT(c, stops)
 	// The full sheen over the plain overlay, for the long runs inside the
 	// silhouette.
-	var lit *[lutSize][4]byte
+	var lit *[lutSize]uint32
 	if tex != nil {
-		lit = new([lutSize][4]byte)
+		lit = new([lutSize]uint32)
 		white := premul(255, 255, 255, 1)
-		for k := range lut {
-			p := lut[k]
+		var p [4]byte
+		for k, v := range lut {
+			binary.LittleEndian.PutUint32(p[:], v)
 			blendPix(p[:], 0, white, embossSheen)
-			lit[k] = p
+			lit[k] = binary.LittleEndian.Uint32(p[:])
 		}
 	}
 	x0, x1 := in.Min.X-panel.Min.X, in.Max.X-panel.Min.X
@@ -229,17 +229,25 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, c colorx.RGB, r0, r1 flo
 
 // fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
 // quadrant indices are idx, into row (starting at column x0).
-func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize][4]byte) {
+func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
 	qw := len(idx)
-	x := x0
-	for ; x < min(x1, qw); x++ {
-		c := lut[idx[x]]
-		copy(row[4*(x-x0):4*(x-x0)+4], c[:])
+	row = row[:4*(x1-x0)]
+	if m := min(x1, qw); m > x0 {
+		left := idx[x0:m]
+		out := row[:4*len(left)]
+		for i, k := range left {
+			binary.LittleEndian.PutUint32(out[4*i:], lut[k&(lutSize-1)])
+		}
 	}
-	for ; x < x1; x++ {
-		c := lut[idx[w-1-x]]
-		copy(row[4*(x-x0):4*(x-x0)+4], c[:])
+	// Mirrored half: column x reads idx[w-1-x].
+	for x := max(x0, qw); x < x1; x++ {
+		binary.LittleEndian.PutUint32(row[4*(x-x0):], lut[idx[w-1-x]&(lutSize-1)])
 	}
+}
+
+// pixel32 packs a pixel's bytes as a little-endian word.
+func pixel32(r, g, b, a uint8) uint32 {
+	return uint32(r) | uint32(g)<<8 | uint32(b)<<16 | uint32(a)<<24
 }
 
 // lightRun applies run r's lighting to the pixels of seg.

@@ -16,7 +16,7 @@ import (
 // 1 = fastest). Measured on rendered 1440x1080 thumbnails: level 2 saves
 // 1-2 % of the bytes for about 40 % more deflate time, level 5 8-15 % for
 // two to three times the time, level 9 25-40 % for a hundred times; see
-// docs/development.md.
+// docs/operations.md (Performance).
 const PNGLevel = 1
 
 // maxEncodeSide bounds what EncodePNG accepts, so a corrupt image header

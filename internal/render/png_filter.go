@@ -12,7 +12,7 @@ import "encoding/binary"
 // sum of residuals favours it saves 0.8-5 % of the bytes, but Paeth costs
 // about eight times Up per row and the estimate itself a third of the
 // encode; Sub or Average chosen the same way made the files larger. See
-// docs/development.md.
+// docs/operations.md (Performance).
 func filterRow(row, pix, above []byte, bpp int) {
 	row[0] = 2
 	if bpp == 3 {
