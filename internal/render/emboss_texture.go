@@ -231,17 +231,30 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, c colorx.RGB, r0, r1 flo
 // quadrant indices are idx, into row (starting at column x0).
 func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
 	qw := len(idx)
-	row = row[:4*(x1-x0)]
+	out := row[:4*(x1-x0)]
+	const mask = lutSize - 1
 	if m := min(x1, qw); m > x0 {
 		left := idx[x0:m]
-		out := row[:4*len(left)]
-		for i, k := range left {
-			binary.LittleEndian.PutUint32(out[4*i:], lut[k&(lutSize-1)])
+		for len(left) >= 2 && len(out) >= 8 {
+			binary.LittleEndian.PutUint64(out, uint64(lut[left[0]&mask])|uint64(lut[left[1]&mask])<<32)
+			out, left = out[8:], left[2:]
+		}
+		if len(left) == 1 {
+			binary.LittleEndian.PutUint32(out, lut[left[0]&mask])
+			out = out[4:]
 		}
 	}
-	// Mirrored half: column x reads idx[w-1-x].
-	for x := max(x0, qw); x < x1; x++ {
-		binary.LittleEndian.PutUint32(row[4*(x-x0):], lut[idx[w-1-x]&(lutSize-1)])
+	// Mirrored half: column x reads idx[w-1-x], so walk idx backwards.
+	if a := max(x0, qw); a < x1 {
+		right := idx[w-x1 : w-a]
+		j := len(right) - 1
+		for ; j >= 1 && len(out) >= 8; j -= 2 {
+			binary.LittleEndian.PutUint64(out, uint64(lut[right[j]&mask])|uint64(lut[right[j-1]&mask])<<32)
+			out = out[8:]
+		}
+		if j == 0 {
+			binary.LittleEndian.PutUint32(out, lut[right[0]&mask])
+		}
 	}
 }
 
