@@ -159,10 +159,16 @@ func newStoredImage(data []byte, contentType string, modified time.Time) *stored
 		etag:        `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
 		modified:    modified.UTC().Truncate(time.Second),
 	}
+	return img.withHeaders()
+}
+
+// withHeaders fills the prebuilt header values from the other fields;
+// every storedImage is made through it.
+func (img *storedImage) withHeaders() *storedImage {
 	img.etagHdr = []string{img.etag}
 	img.modifiedHdr = []string{img.modified.Format(http.TimeFormat)}
-	img.typeHdr = []string{contentType}
-	img.lengthHdr = []string{strconv.Itoa(len(data))}
+	img.typeHdr = []string{img.contentType}
+	img.lengthHdr = []string{strconv.Itoa(len(img.data))}
 	return img
 }
 
