@@ -81,8 +81,8 @@ func toHTTP(err error) *Error {
 // statusClientClosed is logged (never sent) when the client went away.
 const statusClientClosed = 499
 
-// writeError writes e as JSON {"error": msg}. It writes nothing for a
-// client that has gone.
+// writeError writes e as JSON {"error": msg}, msg bounded (see bounded).
+// It writes nothing for a client that has gone.
 func writeError(w http.ResponseWriter, e *Error) {
 	if e.Status == statusClientClosed {
 		return
@@ -91,7 +91,7 @@ func writeError(w http.ResponseWriter, e *Error) {
 	for k, v := range e.Header {
 		h[k] = v
 	}
-	writeJSON(w, e.Status, map[string]string{"error": e.Msg})
+	writeJSON(w, e.Status, map[string]string{"error": bounded(e.Msg)})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -41,9 +41,16 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	if err != nil {
 		return err
 	}
-	img, err := s.images.get(r.Context(), job)
+	charged := false
+	img, err := s.images.get(r.Context(), job, func() error {
+		charged = true
+		return s.chargeImage(w, r)
+	})
 	if err != nil {
 		return err
+	}
+	if rec, ok := w.(*recorder); ok && !charged {
+		rec.cacheHit = true // answered from a cache tier: not rate limited
 	}
 	s.writeImage(w, r, img)
 	return nil

@@ -55,18 +55,25 @@ var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy re
 	Header: http.Header{"Retry-After": {"2"}}}
 
 // get returns the image of job, from the cache or by rendering it once
-// for every concurrent caller with the same key.
-func (s *imageStore) get(ctx context.Context, job scene.Job) (*storedImage, error) {
+// for every concurrent caller with the same key. admit, when not nil, is
+// asked before a render (the rate limit: cache hits are free); its error
+// is returned instead.
+func (s *imageStore) get(ctx context.Context, job scene.Job, admit func() error) (*storedImage, error) {
 	key := job.Key()
 	if s.cache != nil {
 		if img, ok := s.cache.Get(key); ok {
 			return img, nil
 		}
 	}
-	ch := s.group.DoChan(key, func() (any, error) {
-		if img, ok := s.fromDisk(key); ok {
-			return img, nil
+	if img, ok := s.fromDisk(key); ok {
+		return img, nil
+	}
+	if admit != nil {
+		if err := admit(); err != nil {
+			return nil, err
 		}
+	}
+	ch := s.group.DoChan(key, func() (any, error) {
 		return s.render(context.WithoutCancel(ctx), job)
 	})
 	select {

@@ -9,17 +9,28 @@ import (
 )
 
 // recorder remembers the status and size of a response for the access log
-// and lets the dispatcher know whether it may still write an error.
+// and lets the dispatcher know whether it may still write an error. It
+// also keeps the connection's write deadline: a response must be taken
+// by the client within writeTimeout of its first byte; a stream within
+// writeTimeout of its last progress.
 type recorder struct {
 	http.ResponseWriter
 	status      int
 	bytes       int64
 	wroteHeader bool
+
+	charged  bool // counted by the rate limiter already
+	cacheHit bool // answered from the image cache: never counted
+
+	stream       bool          // idle-progress deadline instead of a whole-response one
+	writeTimeout time.Duration // SERVER_TIMEOUT; 0 sets no deadline
+	deadlineSet  time.Time     // when the deadline was last moved (streams)
 }
 
 func (r *recorder) WriteHeader(code int) {
-	if !r.wroteHeader {
+	if !r.wroteHeader && code >= 200 {
 		r.status, r.wroteHeader = code, true
+		r.setDeadline(time.Now())
 	}
 	r.ResponseWriter.WriteHeader(code)
 }
@@ -27,10 +38,37 @@ func (r *recorder) WriteHeader(code int) {
 func (r *recorder) Write(p []byte) (int, error) {
 	if !r.wroteHeader {
 		r.WriteHeader(http.StatusOK)
+	} else if r.stream {
+		r.progress()
 	}
 	n, err := r.ResponseWriter.Write(p)
 	r.bytes += int64(n)
 	return n, err
+}
+
+// setDeadline gives the client writeTimeout from now to take the bytes.
+func (r *recorder) setDeadline(now time.Time) {
+	if r.writeTimeout > 0 {
+		_ = http.NewResponseController(r.ResponseWriter).SetWriteDeadline(now.Add(r.writeTimeout))
+		r.deadlineSet = now
+	}
+}
+
+// progress moves a stream's deadline on; at most a few times per timeout,
+// not on every write.
+func (r *recorder) progress() {
+	if now := time.Now(); r.writeTimeout > 0 && now.Sub(r.deadlineSet) > r.writeTimeout/8 {
+		r.setDeadline(now)
+	}
+}
+
+// clearDeadline removes a deadline left by an earlier response on the
+// same keep-alive connection, so that a slow render is not cut before it
+// writes; the deadline starts with the first byte.
+func (r *recorder) clearDeadline() {
+	if r.writeTimeout > 0 {
+		_ = http.NewResponseController(r.ResponseWriter).SetWriteDeadline(time.Time{})
+	}
 }
 
 // Unwrap lets http.ResponseController reach Flush and deadlines.
@@ -41,14 +79,18 @@ func (r *recorder) Flush() {
 	if f, ok := r.ResponseWriter.(http.Flusher); ok {
 		if !r.wroteHeader {
 			r.WriteHeader(http.StatusOK)
+		} else if r.stream {
+			r.progress()
 		}
 		f.Flush()
 	}
 }
 
-// redactedPath is the request path and query with credentials masked.
+// redactedPath is the request path and query with credentials masked,
+// cut at maxEcho bytes with control characters escaped. The cut comes
+// after masking, so that a credential is never half-shown.
 func redactedPath(r *http.Request) string {
-	return redact.URL(r.URL.RequestURI())
+	return bounded(redact.URL(r.URL.RequestURI()))
 }
 
 // logRequest writes the one access-log line of a request. /health is

@@ -18,6 +18,7 @@ import (
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/metrics"
+	"gamethumbs/internal/ratelimit"
 	"gamethumbs/internal/scene"
 )
 
@@ -65,13 +66,12 @@ type Server struct {
 	now     func() time.Time
 	started time.Time
 	table   []route
-	limiter *rateLimiter
+	limiter *ratelimit.Limiter
 	images  *imageStore
 	metrics *metrics.Metrics // nil when METRICS=false
 }
 
-// NewServer builds the handler. It does not start anything that outlives
-// ctx-less use except the rate limiter's map, which is swept on access.
+// NewServer builds the handler. It starts nothing that outlives it.
 func NewServer(d Deps) *Server {
 	s := &Server{
 		cfg:     d.Config,
@@ -97,7 +97,7 @@ func NewServer(d Deps) *Server {
 	if d.Disk != nil && d.Config.ImageCacheHours > 0 {
 		s.images.useDisk(d.Disk)
 	}
-	s.limiter = newRateLimiter(d.Config.RateLimitPerMinute, s.now)
+	s.limiter = ratelimit.New(ratelimit.DefaultCapacity, func() time.Time { return s.now() })
 	s.useMetrics(d.Metrics)
 	return s
 }
@@ -106,34 +106,43 @@ func NewServer(d Deps) *Server {
 // JSON, applies CORS and rate limits, and writes every error as JSON.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
-	rec := &recorder{ResponseWriter: w}
+	rec := &recorder{ResponseWriter: w, writeTimeout: s.cfg.ServerTimeout}
+	rec.clearDeadline()
 	kind := kindOther
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			s.log.Error("panic serving request", "path", redactedPath(r), "panic", fmt.Sprint(v))
+			s.log.Error("panic serving request", "path", redactedPath(r), "panic", bounded(fmt.Sprint(v)))
 			if !rec.wroteHeader {
 				writeError(rec, &Error{Status: 500, Msg: "internal error"})
 			}
 		}
+		s.chargeAfter(rec, r, kind)
 		s.logRequest(r, rec, kind, start)
 		s.observe(r, rec, kind, start)
 	}()
 	s.setCommonHeaders(rec, r)
 
 	if r.Method == http.MethodOptions {
+		rec.charged = true // preflights are free: no work behind them
 		rec.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if s.overflow(rec, r) {
 		return
 	}
 	segs, ok := cleanSegments(r.URL.EscapedPath())
 	if !ok {
-		writeError(rec, errorf(400, "malformed path"))
+		if !s.limit(rec, r, kind) {
+			writeError(rec, errorf(400, "malformed path"))
+		}
 		return
 	}
 	if s.xc != nil && len(segs) >= 2 && strings.EqualFold(segs[0], "xc") {
 		kind = kindXC
+		rec.stream = true
 		if s.limit(rec, r, kind) {
 			return
 		}
@@ -141,20 +150,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		rec.Header().Set("Allow", "GET, HEAD, OPTIONS")
-		writeError(rec, errorf(http.StatusMethodNotAllowed, "method %s not allowed", r.Method))
+		if !s.limit(rec, r, kind) {
+			rec.Header().Set("Allow", "GET, HEAD, OPTIONS")
+			writeError(rec, errorf(http.StatusMethodNotAllowed, "method %s not allowed", r.Method))
+		}
 		return
 	}
 	rt, p := s.match(segs)
 	if rt == nil {
-		writeError(rec, errorf(http.StatusNotFound, "route not found"))
+		// Unknown routes count too: they cost a log line each.
+		if !s.limit(rec, r, kind) {
+			writeError(rec, errorf(http.StatusNotFound, "route not found"))
+		}
 		return
 	}
 	kind = rt.kind
 	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
 		kind = kindData
 	}
-	if s.limit(rec, r, kind) {
+	// Image requests are counted by chargeImage once the cache missed.
+	if kind != kindImage && s.limit(rec, r, kind) {
 		return
 	}
 	if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
@@ -164,7 +179,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err := rt.handler(rec, r, p); err != nil {
 		e := toHTTP(err)
 		if e.Status >= 500 && e.Status != statusClientClosed {
-			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", e.Err)
+			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
 		}
 		if rec.wroteHeader {
 			return // too late to change the answer; the log line shows it
