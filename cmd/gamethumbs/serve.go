@@ -17,6 +17,7 @@ import (
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/catalog/espn"
 	"gamethumbs/internal/config"
+	"gamethumbs/internal/connlimit"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
 	"gamethumbs/internal/metrics"
@@ -51,10 +52,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer closeAll()
-	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	tcp, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
 	if err != nil {
 		return err
 	}
+	maxConns := cfg.MaxConnections
+	if maxConns == 0 {
+		maxConns = connlimit.DefaultMax()
+	}
+	ln := connlimit.Listen(tcp, maxConns)
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -62,10 +68,14 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		IdleTimeout:       cfg.ServerTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		ConnContext:       connlimit.ConnContext,
 		// No WriteTimeout: it would cut live streams through the XC proxy.
+		// The handler sets a write deadline per response instead (the
+		// whole answer within SERVER_TIMEOUT; streams: progress within it).
 	}
 	log.Info("gamethumbs listening", "addr", ln.Addr().String(), "version", buildinfo.Get().Version,
-		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics)
+		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics,
+		"max_connections", maxConns)
 	logDemo(log, cfg, ln.Addr())
 	if ready != nil {
 		ready <- ln.Addr().String()

@@ -218,7 +218,16 @@ func (s *Server) setCommonHeaders(w http.ResponseWriter, r *http.Request) {
 	}
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+	// Nothing but the URL builder page is a document: an SVG or JSON
+	// opened from the service's origin may run no script and load
+	// nothing. The page replaces this with its own policy.
+	h.Set("Content-Security-Policy", noContentPolicy)
 }
+
+// noContentPolicy is the Content-Security-Policy of every response but
+// the page's.
+const noContentPolicy = "default-src 'none'; sandbox"
+
 
 func noContent(w http.ResponseWriter, _ *http.Request, _ params) error {
 	w.WriteHeader(http.StatusNoContent)
