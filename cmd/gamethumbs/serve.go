@@ -200,9 +200,9 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, func(), 
 		ocfg.MaxPixels, ocfg.CacheBytes, ocfg.RawCacheBytes = 4_000_000, 16<<20, 4<<20
 		sc.Overlays = fetch.New(fetch.NewPublicClient(ocfg), ocfg)
 		if len(cfg.OverlayHosts) > 0 {
-			tcfg := fcfg
-			tcfg.AllowInsecure = true
-			sc.TrustedOverlays = fetch.New(fetch.NewPublicClient(tcfg), tcfg)
+			// Listed hosts skip the address check on the first request
+			// only; their redirects are checked hop by hop.
+			sc.TrustedOverlays = fetch.New(fetch.NewTrustedClient(ocfg, cfg.OverlayHosts), ocfg)
 			sc.TrustedOverlayHosts = cfg.OverlayHosts
 		}
 	}
