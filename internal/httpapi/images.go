@@ -37,7 +37,9 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	if herr != nil {
 		return herr
 	}
-	job, err := s.backend.Prepare(r.Context(), req)
+	ctx, cancel := s.lookupContext(r)
+	job, err := s.backend.Prepare(ctx, req)
+	cancel()
 	if err != nil {
 		return err
 	}
