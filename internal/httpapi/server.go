@@ -228,7 +228,6 @@ func (s *Server) setCommonHeaders(w http.ResponseWriter, r *http.Request) {
 // the page's.
 const noContentPolicy = "default-src 'none'; sandbox"
 
-
 func noContent(w http.ResponseWriter, _ *http.Request, _ params) error {
 	w.WriteHeader(http.StatusNoContent)
 	return nil
