@@ -32,3 +32,24 @@ func BenchmarkSameClients(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkFullTable measures new clients arriving at a table already
+// full of clients that used their whole burst: the state in which the old
+// fixed-window table refused everyone and scanned itself on each request.
+func BenchmarkFullTable(b *testing.B) {
+	l := New(DefaultCapacity, nil)
+	for n := range uint64(DefaultCapacity) {
+		for range 30 {
+			l.Take(addrN(n), 30)
+		}
+	}
+	next := uint64(DefaultCapacity)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		next++
+		if !l.Take(addrN(next), 30).OK {
+			b.Fatal("a new client was refused by a full table")
+		}
+	}
+}
