@@ -126,7 +126,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
-	h.Set("X-Content-Type-Options", "nosniff")
+	h["X-Content-Type-Options"] = nosniff
 	w.WriteHeader(status)
 	w.Write(body)
 }

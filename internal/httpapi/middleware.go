@@ -12,7 +12,9 @@ import (
 // and lets the dispatcher know whether it may still write an error. It
 // also keeps the connection's write deadline: a response must be taken
 // by the client within writeTimeout of its first byte; a stream within
-// writeTimeout of its last progress.
+// writeTimeout of its last progress. The deadline is set when the status
+// is written, before any byte goes out, so one left by an earlier
+// response on the same keep-alive connection never cuts a slow render.
 type recorder struct {
 	http.ResponseWriter
 	status      int
@@ -59,15 +61,6 @@ func (r *recorder) setDeadline(now time.Time) {
 func (r *recorder) progress() {
 	if now := time.Now(); r.writeTimeout > 0 && now.Sub(r.deadlineSet) > r.writeTimeout/8 {
 		r.setDeadline(now)
-	}
-}
-
-// clearDeadline removes a deadline left by an earlier response on the
-// same keep-alive connection, so that a slow render is not cut before it
-// writes; the deadline starts with the first byte.
-func (r *recorder) clearDeadline() {
-	if r.writeTimeout > 0 {
-		_ = http.NewResponseController(r.ResponseWriter).SetWriteDeadline(time.Time{})
 	}
 }
 

@@ -134,7 +134,6 @@ func seconds(d time.Duration) int { return int((d + time.Second - 1) / time.Seco
 func (s *Server) LimitXC(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &recorder{ResponseWriter: w, stream: true, writeTimeout: s.cfg.ServerTimeout}
-		rec.clearDeadline()
 		if s.limit(rec, r, kindXC) {
 			return
 		}

@@ -107,7 +107,6 @@ func NewServer(d Deps) *Server {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	rec := &recorder{ResponseWriter: w, writeTimeout: s.cfg.ServerTimeout}
-	rec.clearDeadline()
 	kind := kindOther
 	defer func() {
 		if v := recover(); v != nil {
@@ -118,6 +117,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if !rec.wroteHeader {
 				writeError(rec, &Error{Status: 500, Msg: "internal error"})
 			}
+		}
+		if !rec.wroteHeader {
+			rec.setDeadline(time.Now()) // net/http writes the implicit answer
 		}
 		s.chargeAfter(rec, r, kind)
 		s.logRequest(r, rec, kind, start)
@@ -216,17 +218,25 @@ func (s *Server) setCommonHeaders(w http.ResponseWriter, r *http.Request) {
 		}
 		h.Set("Access-Control-Expose-Headers", "ETag, Content-Length, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset")
 	}
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+	// Constant values are shared, not allocated per response: Set
+	// replaces a header's slice, nothing appends to it.
+	h["X-Content-Type-Options"] = nosniff
+	h["Cross-Origin-Resource-Policy"] = crossOrigin
 	// Nothing but the URL builder page is a document: an SVG or JSON
 	// opened from the service's origin may run no script and load
 	// nothing. The page replaces this with its own policy.
-	h.Set("Content-Security-Policy", noContentPolicy)
+	h["Content-Security-Policy"] = sandboxed
 }
 
 // noContentPolicy is the Content-Security-Policy of every response but
 // the page's.
 const noContentPolicy = "default-src 'none'; sandbox"
+
+var (
+	nosniff     = []string{"nosniff"}
+	crossOrigin = []string{"cross-origin"}
+	sandboxed   = []string{noContentPolicy}
+)
 
 func noContent(w http.ResponseWriter, _ *http.Request, _ params) error {
 	w.WriteHeader(http.StatusNoContent)
