@@ -69,6 +69,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		ConnContext:       connlimit.ConnContext,
+		ConnState:         ln.ConnState,
 		// No WriteTimeout: it would cut live streams through the XC proxy.
 		// The handler sets a write deadline per response instead (the
 		// whole answer within SERVER_TIMEOUT; streams: progress within it).
