@@ -116,7 +116,7 @@ func TestBusyConnectionsOverflow(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer extra.Close()
-	extra.SetReadDeadline(time.Now().Add(time.Second))
+	extra.SetReadDeadline(time.Now().Add(5 * time.Second)) // generous: a loaded machine accepts late
 	var ne net.Error
 	if n, err := extra.Read(make([]byte, 1)); err == nil || n > 0 || (errors.As(err, &ne) && ne.Timeout()) {
 		t.Errorf("connection past the reserve was kept open (read %d, %v)", n, err)
