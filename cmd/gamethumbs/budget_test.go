@@ -4,6 +4,9 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"gamethumbs/internal/catalog/providerhttp"
+	"gamethumbs/internal/espntest"
 )
 
 // TestHangingProviderOneBudget: a matchup with fallback=true on a provider
@@ -18,10 +21,16 @@ func TestHangingProviderOneBudget(t *testing.T) {
 		"/nba/lakers/celtics/logo?style=2&fallback=true"}
 	for i, path := range paths {
 		if i == 2 {
-			// Let the loads still running in the background fail: by now
-			// the breaker has seen three failures in a row and is open.
-			time.Sleep(1600 * time.Millisecond)
+			// Loads still running in the background fail in turn; after
+			// three in a row the breaker opens.
+			for end := time.Now().Add(5 * time.Second); providerhttp.BreakerStates()["espn"] != providerhttp.Open; {
+				if time.Now().After(end) {
+					t.Fatalf("breaker of espn = %v after the failures, want open", providerhttp.BreakerStates()["espn"])
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
 		}
+		teamCalls := svc.espn.Hits(espntest.TeamsPath("basketball", "nba"))
 		began := time.Now()
 		resp, err := client.Get(svc.base + path)
 		if err != nil {
@@ -33,12 +42,11 @@ func TestHangingProviderOneBudget(t *testing.T) {
 			t.Errorf("%s on a hanging provider = %d, want a picture", path, resp.StatusCode)
 		}
 		// Two lookups in a row would take 3 s; logos have their own timeout.
-		limit := 2900 * time.Millisecond
-		if i == 2 {
-			limit = time.Second // the breaker is open: no wait on the provider
-		}
-		if took > limit {
+		if limit := 2900 * time.Millisecond; took > limit {
 			t.Errorf("request %d took %v, want under %v", i+1, took.Round(time.Millisecond), limit)
+		}
+		if n := svc.espn.Hits(espntest.TeamsPath("basketball", "nba")) - teamCalls; i == 2 && n != 0 {
+			t.Errorf("with the breaker open, request 3 asked the provider %d times, want 0", n)
 		}
 	}
 }

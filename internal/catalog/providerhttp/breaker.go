@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -52,12 +54,23 @@ func (s BreakerState) String() string {
 // long. Answers such as 404 are not failures. Callers serve stale data
 // meanwhile (cache.Store keeps the last good value).
 //
+// A provider's endpoints fail separately (ESPN's site API may hang while
+// its core API answers), so the breaker keeps one circuit per endpoint:
+// the host and first path segment of the URL.
+//
 // The zero value is not usable; use NewBreaker.
 type Breaker struct {
 	source string
 	now    func() time.Time
 
-	mu        sync.Mutex
+	mu       sync.Mutex
+	circuits map[string]*circuit // by endpoint
+}
+
+// maxCircuits bounds the endpoints a breaker tells apart; more share one.
+const maxCircuits = 32
+
+type circuit struct {
 	failures  int           // in a row
 	openUntil time.Time     // zero when closed
 	cooldown  time.Duration // of the next opening
@@ -67,7 +80,7 @@ type Breaker struct {
 // NewBreaker returns the breaker of provider source and registers it for
 // BreakerStates (replacing an older one of the same source).
 func NewBreaker(source string) *Breaker {
-	b := &Breaker{source: source, now: time.Now, cooldown: BreakerCooldown}
+	b := &Breaker{source: source, now: time.Now, circuits: make(map[string]*circuit)}
 	breakers.Store(source, b)
 	return b
 }
@@ -85,20 +98,52 @@ func BreakerStates() map[string]BreakerState {
 	return out
 }
 
-// State is the breaker's state now.
+// State is the breaker's state now: the worst of its endpoints (open,
+// then half-open, then closed).
 func (b *Breaker) State() BreakerState {
 	if b == nil {
 		return Closed
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	switch {
-	case b.openUntil.IsZero():
-		return Closed
-	case b.now().Before(b.openUntil) || b.probing:
-		return Open
+	now := b.now()
+	worst := Closed
+	for _, c := range b.circuits {
+		switch {
+		case c.openUntil.IsZero():
+		case now.Before(c.openUntil) || c.probing:
+			return Open
+		default:
+			worst = HalfOpen
+		}
 	}
-	return HalfOpen
+	return worst
+}
+
+// endpoint is the circuit key of rawURL: host and first path segment.
+func endpoint(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimPrefix(u.EscapedPath(), "/"), "/")
+	return u.Host + "/" + first
+}
+
+// circuit returns the circuit of endpoint ep; b.mu is held.
+func (b *Breaker) circuit(ep string) *circuit {
+	c, ok := b.circuits[ep]
+	if !ok {
+		if len(b.circuits) >= maxCircuits {
+			ep = "*"
+			if c, ok = b.circuits[ep]; ok {
+				return c
+			}
+		}
+		c = &circuit{cooldown: BreakerCooldown}
+		b.circuits[ep] = c
+	}
+	return c
 }
 
 // OpenError is the cause of a call refused by an open breaker.
@@ -110,52 +155,56 @@ func (e *OpenError) Error() string {
 	return "provider failing; not asked again until " + e.Until.UTC().Format(time.TimeOnly)
 }
 
-// allow returns nil when a call may go out, or the *catalog.UpstreamError
-// of a refused one. A nil breaker allows everything.
-func (b *Breaker) allow() error {
+// allow returns nil when a call to rawURL may go out, or the
+// *catalog.UpstreamError of a refused one. A nil breaker allows
+// everything.
+func (b *Breaker) allow(rawURL string) error {
 	if b == nil {
 		return nil
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.openUntil.IsZero() {
+	c := b.circuit(endpoint(rawURL))
+	if c.openUntil.IsZero() {
 		return nil
 	}
-	if b.now().Before(b.openUntil) || b.probing {
-		return &catalog.UpstreamError{Source: b.source, Err: &OpenError{Until: b.openUntil}}
+	if b.now().Before(c.openUntil) || c.probing {
+		return &catalog.UpstreamError{Source: b.source, Err: &OpenError{Until: c.openUntil}}
 	}
-	b.probing = true
+	c.probing = true
 	return nil
 }
 
-// record notes the outcome of a call that allow let through. err is the
-// call's error; ctx its context (a caller that went away is no failure).
-func (b *Breaker) record(ctx context.Context, err error) {
+// record notes the outcome of a call to rawURL that allow let through.
+// err is the call's error; ctx its context (a caller that went away is no
+// failure).
+func (b *Breaker) record(ctx context.Context, rawURL string, err error) {
 	if b == nil {
 		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	wasProbe := b.probing
-	b.probing = false
+	c := b.circuit(endpoint(rawURL))
+	wasProbe := c.probing
+	c.probing = false
 	if err != nil && errors.Is(ctx.Err(), context.Canceled) {
 		return // our side gave up: says nothing about the provider
 	}
-	failed, retryAfter := failure(err, b.now())
+	now := b.now()
+	failed, retryAfter := failure(err, now)
 	if !failed {
-		b.failures, b.openUntil, b.cooldown = 0, time.Time{}, BreakerCooldown
+		c.failures, c.openUntil, c.cooldown = 0, time.Time{}, BreakerCooldown
 		return
 	}
-	b.failures++
-	now := b.now()
+	c.failures++
 	switch {
 	case retryAfter > 0:
-		b.openUntil = now.Add(retryAfter)
+		c.openUntil = now.Add(retryAfter)
 	case wasProbe:
-		b.cooldown = min(b.cooldown*2, BreakerMaxCooldown)
-		b.openUntil = now.Add(b.cooldown)
-	case b.failures >= BreakerThreshold:
-		b.openUntil = now.Add(b.cooldown)
+		c.cooldown = min(c.cooldown*2, BreakerMaxCooldown)
+		c.openUntil = now.Add(c.cooldown)
+	case c.failures >= BreakerThreshold:
+		c.openUntil = now.Add(c.cooldown)
 	}
 }
 

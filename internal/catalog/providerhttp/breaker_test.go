@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -100,5 +101,31 @@ func TestParseRetryAfter(t *testing.T) {
 		if got := parseRetryAfter(tt.in, now); got != tt.want {
 			t.Errorf("parseRetryAfter(%q) = %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestBreakerPerEndpoint: one endpoint of a provider failing while another
+// answers (ESPN's site API hanging, its core API fine) opens the failing
+// one only.
+func TestBreakerPerEndpoint(t *testing.T) {
+	var downHits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/site/") {
+			downHits.Add(1)
+			w.WriteHeader(http.StatusInternalServerError)
+			return
+		}
+		w.Write([]byte(`{}`))
+	}))
+	defer srv.Close()
+	g := Getter{Source: "two", Client: srv.Client(), MaxBytes: 1 << 10, Breaker: NewBreaker("two")}
+	for range 10 {
+		g.GetJSON(context.Background(), srv.URL+"/site/teams", "GET teams", new(any))
+		if err := g.GetJSON(context.Background(), srv.URL+"/core/league", "GET league", new(any)); err != nil {
+			t.Fatalf("the answering endpoint failed: %v", err)
+		}
+	}
+	if downHits.Load() != BreakerThreshold {
+		t.Errorf("failing endpoint asked %d times among successes elsewhere, want %d", downHits.Load(), BreakerThreshold)
 	}
 }

@@ -61,11 +61,11 @@ func (e *StatusError) Error() string { return e.Label + ": " + e.Status }
 // With a Breaker, a call made while the provider is failing returns at
 // once with an *OpenError cause.
 func (g *Getter) GetJSON(ctx context.Context, u, label string, v any) error {
-	if err := g.Breaker.allow(); err != nil {
+	if err := g.Breaker.allow(u); err != nil {
 		return err
 	}
 	err := g.getJSON(ctx, u, label, v)
-	g.Breaker.record(ctx, err)
+	g.Breaker.record(ctx, u, err)
 	return err
 }
 
