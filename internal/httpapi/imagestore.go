@@ -26,6 +26,7 @@ type storedImage struct {
 type imageStore struct {
 	cache   *cache.Bytes[*storedImage] // nil when IMAGE_CACHE_HOURS=0
 	disk    *cache.Disk                // optional second tier (CACHE_DIR); nil when off
+	shared  *sharedImages              // optional tier shared by replicas (REDIS_URL); nil when off
 	writes  chan diskWrite             // queued disk writes, off the request path
 	group   singleflight.Group
 	slots   chan struct{} // one token per running render
@@ -54,10 +55,10 @@ func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, no
 var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy rendering; try again shortly",
 	Header: http.Header{"Retry-After": {"2"}}}
 
-// get returns the image of job, from the cache or by rendering it once
-// for every concurrent caller with the same key. admit, when not nil, is
-// asked before a render (the rate limit: cache hits are free); its error
-// is returned instead.
+// get returns the image of job, from the cache tiers (memory, disk,
+// shared) or by rendering it once for every concurrent caller with the
+// same key. admit, when not nil, is asked before a render (the rate
+// limit: a hit in any tier is free); its error is returned instead.
 func (s *imageStore) get(ctx context.Context, job scene.Job, admit func() error) (*storedImage, error) {
 	key := job.Key()
 	if s.cache != nil {
@@ -68,13 +69,16 @@ func (s *imageStore) get(ctx context.Context, job scene.Job, admit func() error)
 	if img, ok := s.fromDisk(key); ok {
 		return img, nil
 	}
+	if img, ok := s.fromShared(ctx, key); ok {
+		return img, nil
+	}
 	if admit != nil {
 		if err := admit(); err != nil {
 			return nil, err
 		}
 	}
 	ch := s.group.DoChan(key, func() (any, error) {
-		return s.render(context.WithoutCancel(ctx), job)
+		return s.renderOnce(context.WithoutCancel(ctx), job)
 	})
 	select {
 	case r := <-ch:
@@ -108,6 +112,7 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 	if s.cache != nil {
 		s.cache.Add(job.Key(), img)
 	}
+	s.putShared(ctx, job.Key(), img)
 	if s.disk != nil {
 		select {
 		case s.writes <- diskWrite{job.Key(), img}:

@@ -60,9 +60,9 @@ func (s *Server) limit(w *recorder, r *http.Request, kind routeKind) bool {
 	key := ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class)
 	var d ratelimit.Decision
 	if r.Header.Get("If-None-Match") != "" {
-		d = s.limiter.Peek(key, perMinute)
+		d = s.peek(key, perMinute)
 	} else {
-		d = s.limiter.Take(key, perMinute)
+		d = s.take(r, key, perMinute)
 		w.charged = true
 	}
 	if e := s.refuse(w, kind, d); e != nil {
@@ -85,7 +85,7 @@ func (s *Server) chargeImage(w http.ResponseWriter, r *http.Request) error {
 	if perMinute <= 0 {
 		return nil
 	}
-	d := s.limiter.Take(ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class), perMinute)
+	d := s.take(r, ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class), perMinute)
 	if e := s.refuse(rec, kindImage, d); e != nil {
 		return e
 	}
@@ -101,7 +101,7 @@ func (s *Server) chargeAfter(w *recorder, r *http.Request, kind routeKind) {
 	}
 	perMinute, class := s.limitsOf(r, kind)
 	if perMinute > 0 {
-		s.limiter.Take(ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class), perMinute)
+		s.take(r, ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class), perMinute)
 	}
 }
 

@@ -13,6 +13,7 @@ package ratelimit
 import (
 	"hash/maphash"
 	"net/netip"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -44,6 +45,12 @@ func KeyOf(addr netip.Addr, v6Prefix int, class uint8) Key {
 		}
 	}
 	return Key{addr: addr.As16(), class: class}
+}
+
+// String is the key as text ("0|203.0.113.7", "1|2001:db8:1:2::"), for
+// a limiter kept elsewhere (the shared Redis tier).
+func (k Key) String() string {
+	return strconv.Itoa(int(k.class)) + "|" + netip.AddrFrom16(k.addr).Unmap().String()
 }
 
 // Decision is the outcome of counting one request.
