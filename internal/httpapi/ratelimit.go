@@ -30,7 +30,7 @@ const (
 //   - Every other request but /health and /metrics, unknown routes and
 //     malformed paths included, counts against three times the image
 //     limit; a revalidation answered 304 is not counted.
-//   - /xc (and the XC root-mode listeners, through LimitXC) count only
+//   - /xc (and the XC root-mode listeners, through XCRoot) count only
 //     against XC_RATE_LIMIT_PER_MINUTE, off by default.
 
 // limitsOf returns the limit and class of a request of kind.
@@ -126,20 +126,6 @@ func (s *Server) refuse(w http.ResponseWriter, kind routeKind, d ratelimit.Decis
 
 // seconds rounds d up to whole seconds.
 func seconds(d time.Duration) int { return int((d + time.Second - 1) / time.Second) }
-
-// LimitXC wraps the handler of an XC root-mode listener so that its
-// requests count against XC_RATE_LIMIT_PER_MINUTE, as /xc requests do,
-// and never against the image limit. Streams get the same idle-progress
-// write deadline as /xc.
-func (s *Server) LimitXC(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		rec := &recorder{ResponseWriter: w, stream: true, writeTimeout: s.cfg.ServerTimeout}
-		if s.limit(rec, r, kindXC) {
-			return
-		}
-		h.ServeHTTP(rec, r)
-	})
-}
 
 // clientAddr is clientIP as an address; the zero address when the peer
 // is not an IP (a Unix socket), which all such peers share.

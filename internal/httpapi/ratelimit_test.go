@@ -129,7 +129,7 @@ func TestRateLimitXC(t *testing.T) {
 				limited++
 			}
 		}
-		root := s.LimitXC(xc)
+		root := s.XCRoot(xc)
 		for range 10 {
 			if rec := doFrom(t, root, "/live/u/p/1.ts", "10.0.0.1:1"); rec.Code == 429 {
 				limited++
