@@ -69,8 +69,16 @@ func (s *imageStore) get(ctx context.Context, job scene.Job, admit func() error)
 	if img, ok := s.fromDisk(key); ok {
 		return img, nil
 	}
-	if img, ok := s.fromShared(ctx, key); ok {
-		return img, nil
+	if s.shared != nil {
+		// One shared lookup per key for every concurrent caller, as the
+		// render below; it comes before admit since a hit is free.
+		v, _, _ := s.group.Do("shared|"+key, func() (any, error) {
+			img, _ := s.fromShared(ctx, key)
+			return img, nil
+		})
+		if img, _ := v.(*storedImage); img != nil {
+			return img, nil
+		}
 	}
 	if admit != nil {
 		if err := admit(); err != nil {
