@@ -61,7 +61,7 @@ func toHTTP(err error) *Error {
 	case errors.As(err, &notFound):
 		return &Error{Status: http.StatusNotFound, Msg: notFound.Msg}
 	case errors.As(err, &blocked):
-		return &Error{Status: http.StatusBadRequest, Msg: "invalid iconurl: " + blocked.Reason, Err: err}
+		return &Error{Status: http.StatusBadRequest, Msg: "Invalid iconurl: " + blocked.Reason, Err: err}
 	case errors.Is(err, catalog.ErrLoading):
 		return &Error{Status: http.StatusServiceUnavailable, Msg: "athlete roster still loading; try again shortly", Err: err,
 			Header: http.Header{"Retry-After": {"30"}}}

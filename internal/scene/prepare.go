@@ -43,7 +43,7 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		} else if err := fetch.CheckURL(req.IconURL); err != nil {
 			var blocked *fetch.BlockedError
 			if errors.As(err, &blocked) {
-				return nil, &InputError{Msg: "invalid iconurl: " + blocked.Reason}
+				return nil, &InputError{Msg: "Invalid iconurl: " + blocked.Reason}
 			}
 			return nil, err
 		}

@@ -43,7 +43,7 @@ func (j *renderJob) Render(ctx context.Context) (Output, error) {
 		var blocked *fetch.BlockedError
 		switch {
 		case errors.As(err, &blocked):
-			return Output{}, &InputError{Msg: "invalid iconurl: " + blocked.Reason}
+			return Output{}, &InputError{Msg: "Invalid iconurl: " + blocked.Reason}
 		case err != nil:
 			return Output{}, err
 		}
