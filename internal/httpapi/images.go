@@ -33,9 +33,14 @@ func teamsOf(p params) []string {
 
 // image serves every image route: parse, resolve, render (cached), write.
 func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind render.Kind) error {
-	req, herr := s.parseImage(kind, p["league"], teamsOf(p), r.URL.Query())
+	req, warnings, herr := s.parseImage(kind, p["league"], teamsOf(p), r.URL.Query())
 	if herr != nil {
 		return herr
+	}
+	// Values game-thumbs ignores are ignored here too, and named (RFC 9111
+	// Warning, code 299 "miscellaneous persistent warning").
+	for _, msg := range warnings {
+		w.Header().Add("Warning", `299 gamethumbs "`+msg+`"`)
 	}
 	job, err := s.backend.Prepare(r.Context(), req)
 	if err != nil {

@@ -22,7 +22,7 @@ type leagueRecord struct {
 }
 
 func (s *Server) rawQuery(r *http.Request) (fallback bool, err *Error) {
-	q := &query{v: r.URL.Query()}
+	q := &query{v: r.URL.Query(), strict: s.cfg.StrictParams}
 	fallback = q.boolean("fallback", false)
 	return fallback, q.err
 }

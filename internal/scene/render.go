@@ -108,7 +108,7 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 			continue
 		}
 		load(sd.team.Logo, &t.Logo)
-		if sd.team.LogoAlt != sd.team.Logo {
+		if sd.team.LogoAlt != sd.team.Logo && !j.req.UseLight {
 			load(sd.team.LogoAlt, &t.LogoDark)
 		}
 	}

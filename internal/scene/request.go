@@ -27,6 +27,7 @@ type Request struct {
 	Fallback   bool
 	Mode       string // "" (league default), "name" or "default"
 	Variant    string // raw logos: "light" or "dark"
+	UseLight   bool   // primary logos only, no choice by contrast (game-thumbs useLight=true)
 	Title      string // league images, overlays enabled only
 	Subtitle   string
 	IconURL    string
@@ -41,6 +42,7 @@ func (r Request) Key() string {
 		strconv.Itoa(r.Style), strconv.Itoa(r.Width), strconv.Itoa(r.Height),
 		strconv.FormatBool(r.Trim), strconv.FormatBool(r.LeagueLogo), r.Badge,
 		strconv.FormatBool(r.Fallback), r.Mode, r.Variant, r.Title, r.Subtitle, r.IconURL,
+		strconv.FormatBool(r.UseLight),
 	} {
 		b.WriteByte('|')
 		b.WriteString(strconv.Quote(f))
