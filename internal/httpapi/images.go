@@ -54,13 +54,20 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	return nil
 }
 
+// degradedCacheControl is the Cache-Control of a stand-in picture drawn
+// because a source failed: clients ask again soon and get the real one
+// once the source is back.
+const degradedCacheControl = "public, max-age=60"
+
 // writeImage writes an image with its validators, answering a matching
 // If-None-Match with 304 Not Modified.
 func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedImage) {
 	h := w.Header()
 	h.Set("ETag", img.etag)
 	h.Set("Last-Modified", img.modified.Format(http.TimeFormat))
-	if s.cfg.ImageCacheHours > 0 {
+	if img.degraded != "" {
+		h.Set("Cache-Control", degradedCacheControl)
+	} else if s.cfg.ImageCacheHours > 0 {
 		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(s.cfg.ImageCacheHours*3600))
 	} else {
 		h.Set("Cache-Control", "no-cache")

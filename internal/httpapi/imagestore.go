@@ -19,6 +19,7 @@ type storedImage struct {
 	contentType string
 	etag        string // strong ETag: quoted hash of the bytes
 	modified    time.Time
+	degraded    string // why the picture is a stand-in; such pictures are never stored
 }
 
 // imageStore serves jobs from a byte-bounded cache, renders identical
@@ -98,6 +99,10 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 		return nil, err
 	}
 	img := newStoredImage(out.Data, out.ContentType, s.now())
+	if out.Degraded != "" {
+		img.degraded = out.Degraded
+		return img, nil // short-lived: drawn again once the source is back
+	}
 	if s.cache != nil {
 		s.cache.Add(job.Key(), img)
 	}
