@@ -89,36 +89,31 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode}, nil
 }
 
-// rawLogoJob serves a league or team logo as the provider has it.
+// rawLogoJob serves a league or team logo as the provider has it, as a
+// PNG. A league without any logo gets its wordmark card.
 func (s *Service) rawLogoJob(ctx context.Context, l catalog.League, sides []side, variant string) (Job, error) {
-	var url string
 	if len(sides) == 0 {
 		light, dark, err := s.leagueLogoURLs(ctx, l)
-		if err != nil {
-			return nil, err
-		}
-		url = light
-		if variant == "dark" && dark != "" {
+		url := light
+		if variant == "dark" && dark != "" || url == "" {
 			url = dark
 		}
 		if url == "" {
-			url = dark
+			wj := &wordmarkJob{svc: s, league: l}
+			if transient(err) {
+				wj.degraded = "league logo source unavailable"
+			}
+			return wj, nil
 		}
-		if url == "" {
-			return nil, &NotFoundError{Msg: "league " + l.ShortName + " has no logo"}
-		}
-	} else {
-		t := sides[0].team
-		url = t.Logo
-		if variant == "dark" && t.LogoAlt != "" {
-			url = t.LogoAlt
-		}
-		if url == "" {
-			url = t.LogoAlt
-		}
-		if url == "" {
-			return nil, &NotFoundError{Msg: "team " + t.FullName + " has no logo"}
-		}
+		return &rawJob{svc: s, url: url, league: &l}, nil
+	}
+	t := sides[0].team
+	url := t.Logo
+	if variant == "dark" && t.LogoAlt != "" || url == "" {
+		url = t.LogoAlt
+	}
+	if url == "" {
+		return nil, &NotFoundError{Msg: "team " + t.FullName + " has no logo"}
 	}
 	return &rawJob{svc: s, url: url}, nil
 }
@@ -147,24 +142,6 @@ func (s *Service) leagueLogoURLs(ctx context.Context, l catalog.League) (light, 
 	return "", "", err
 }
 
-type rawJob struct {
-	svc *Service
-	url string
-}
-
-func (j *rawJob) Key() string { return "raw|" + j.url }
-
-func (j *rawJob) Render(ctx context.Context) (Output, error) {
-	data, ctype, err := j.svc.cfg.Logos.Raw(ctx, j.url)
-	if err != nil {
-		if fetch.IsNotFound(err) {
-			return Output{}, &NotFoundError{Msg: "logo not found at provider"}
-		}
-		return Output{}, err
-	}
-	return Output{Data: data, ContentType: ctype}, nil
-}
-
 // renderJob is a picture drawn by the render package.
 type renderJob struct {
 	svc      *Service
@@ -172,6 +149,9 @@ type renderJob struct {
 	league   catalog.League
 	sides    []side
 	nameMode bool
+	// degraded is set while rendering when a stand-in replaced something a
+	// source failed to give (see Output.Degraded).
+	degraded string
 }
 
 // Key is the canonical key: options after defaults, league code, teams as

@@ -1,9 +1,11 @@
 package scene
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -164,18 +166,23 @@ func TestRawLogoVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "raw|" + fake.CDNURL + "/i/teamlogos/nba/500-dark/lal.png"; job.Key() != want {
+	if want := "rawpng|" + fake.CDNURL + "/i/teamlogos/nba/500-dark/lal.png"; job.Key() != want {
 		t.Errorf("dark logo key = %q, want %q", job.Key(), want)
 	}
 	out, err := job.Render(ctx)
 	if err != nil || out.ContentType != "image/png" || len(out.Data) == 0 {
 		t.Errorf("dark logo = %d bytes %q, %v", len(out.Data), out.ContentType, err)
 	}
-	// A JPEG logo keeps its type.
+	// A JPEG logo is served as a PNG of the same size.
 	req.Teams, req.Variant = []string{"grizzlies"}, "light"
 	job, _ = s.Prepare(ctx, req)
-	if out, err := job.Render(ctx); err != nil || out.ContentType != "image/jpeg" {
-		t.Errorf("JPEG logo served as %q, %v", out.ContentType, err)
+	out, err = job.Render(ctx)
+	if err != nil || out.ContentType != "image/png" {
+		t.Fatalf("JPEG logo served as %q, %v", out.ContentType, err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(out.Data))
+	if err != nil || cfg.Width < 100 || cfg.Height < 100 {
+		t.Errorf("JPEG logo as PNG: %dx%d, %v", cfg.Width, cfg.Height, err)
 	}
 }
 

@@ -38,6 +38,7 @@ type Service struct {
 	cfg    Config
 	colors sync.Map // logo URL → [2]colorx.RGB extracted from the logo
 	found  findMemo // (league, query) → roster index
+	marks  wordmarks
 }
 
 // New returns a Service.
