@@ -31,16 +31,23 @@ import (
 func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua string, espnP catalog.Provider, m *metrics.Metrics) (func(), error) {
 	pc := cfg.Providers
 	settings := catalog.BuiltinSettings()
-	var data *custom.Data
+	// The built-in team facts (aliases, abbreviations, pseudo-teams) are
+	// custom data every installation has; a custom data directory is
+	// merged over them.
+	data, err := custom.Builtin(cfg.ESPNCDNURL)
+	if err != nil {
+		return nil, err
+	}
 	if pc.CustomDataDir != "" {
 		all, err := catalog.New(func(string) string { return "true" })
 		if err != nil {
 			return nil, err
 		}
-		data, err = custom.Load(pc.CustomDataDir, func(code string) bool { _, ok := all.Get(code); return ok })
+		user, err := custom.Load(pc.CustomDataDir, func(code string) bool { _, ok := all.Get(code); return ok })
 		if err != nil {
 			return nil, fmt.Errorf("custom data (CUSTOM_DATA_DIR): %w", err)
 		}
+		data = data.With(user)
 		maps.Copy(settings, data.Settings)
 		if len(data.Leagues) > 0 {
 			cat, err := catalog.NewWith(cfg.Getenv, data.Leagues)
@@ -63,7 +70,7 @@ func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua s
 	// The metrics decorator does not pass FindTeam on; the athlete index
 	// must stay reachable (a roster scan per request is far too slow).
 	sc.Providers[athletes.ID()] = indexed{Provider: m.Provider(athletes), finder: athletes}
-	if data != nil {
+	{
 		sc.Providers[custom.ProviderID] = data.Provider()
 		for id, p := range sc.Providers {
 			if id != custom.ProviderID {

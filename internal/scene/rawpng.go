@@ -86,7 +86,9 @@ type wordmarkJob struct {
 	degraded string
 }
 
-func (j *wordmarkJob) Key() string { return "wordmark|" + j.league.Code + "|" + j.league.ShortName + "|" + j.league.Name }
+func (j *wordmarkJob) Key() string {
+	return "wordmark|" + j.league.Code + "|" + j.league.ShortName + "|" + j.league.Name
+}
 
 func (j *wordmarkJob) Render(context.Context) (Output, error) {
 	out, err := encodePNG(j.svc.wordmark(j.league))
