@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"maps"
 	"net/http"
 	"os"
@@ -46,6 +47,9 @@ func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua s
 		user, err := custom.Load(pc.CustomDataDir, func(code string) bool { _, ok := all.Get(code); return ok })
 		if err != nil {
 			return nil, fmt.Errorf("custom data (CUSTOM_DATA_DIR): %w", err)
+		}
+		for _, w := range user.Warnings {
+			slog.Warn("custom data (CUSTOM_DATA_DIR): " + w)
 		}
 		data = data.With(user)
 		maps.Copy(settings, data.Settings)

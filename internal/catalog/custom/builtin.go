@@ -111,7 +111,7 @@ func (b *Data) With(u *Data) *Data {
 	if u == nil {
 		return b
 	}
-	out := &Data{Leagues: u.Leagues, Settings: u.Settings, teams: map[string][]*entry{}}
+	out := &Data{Leagues: u.Leagues, Settings: u.Settings, Warnings: u.Warnings, teams: map[string][]*entry{}}
 	for code, es := range b.teams {
 		for _, e := range es {
 			c := *e
