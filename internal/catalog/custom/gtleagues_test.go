@@ -18,7 +18,7 @@ func TestGameThumbsFiles(t *testing.T) {
 			"juniors": {"name": "Junior Hockey", "providers": [{"hockeyTech": {"clientCode": "jrh", "apiKey": "k1"}}], "mode": "default"},
 			"oldstyle": {"name": "Old Style", "providerId": "espn", "espnConfig": {"espnSport": "hockey", "espnSlug": "old"}}
 		}`,
-		"teams.json": `{"kleague": {"ulsan": {"aliases": ["horangi"]}}, "nfl": {"pro-bowl": {"custom": true, "override": {"name": "Pro Bowl"}}}}`,
+		"teams.json":       `{"kleague": {"ulsan": {"aliases": ["horangi"]}}, "nfl": {"pro-bowl": {"custom": true, "override": {"name": "Pro Bowl"}}}}`,
 		"teams/later.json": `{"kleague": {"ulsan": {"aliases": ["tigers"]}}}`,
 	})
 	d, err := Load(dir, builtIn)
