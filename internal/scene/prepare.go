@@ -49,15 +49,20 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		}
 	}
 	sides := make([]side, 0, len(req.Teams))
+	// degraded says why a fallback picture stands in for the one asked
+	// for when a provider failed (not when a team is simply unknown).
+	var degraded string
 	for _, seg := range req.Teams {
 		t, where, err := s.findTeam(ctx, l, seg)
 		var unknown *catalog.UnknownTeamError
-		var upstream *catalog.UpstreamError
 		switch {
 		case err == nil:
 			sides = append(sides, side{seg: seg, team: t, league: where, athletes: s.sideAthletes(ctx, l, where, seg, t)})
-		case req.Fallback && (errors.As(err, &unknown) || errors.As(err, &upstream)):
+		case req.Fallback && errors.As(err, &unknown):
 			sides = append(sides, side{seg: seg, missing: true})
+		case req.Fallback && providerDown(ctx, err):
+			sides = append(sides, side{seg: seg, missing: true})
+			degraded = "team provider unavailable"
 		default:
 			return nil, err
 		}
@@ -84,14 +89,26 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		if job := s.athleteRawJob(sides); job != nil {
 			return job, nil
 		}
-		return s.rawLogoJob(ctx, l, sides, req.Variant)
+		return s.rawLogoJob(ctx, l, sides, req.Variant, degraded)
 	}
-	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode}, nil
+	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode, degraded: degraded}, nil
+}
+
+// providerDown reports whether err is a provider failure a fallback
+// picture may stand in for: an upstream error or timeout, or a roster
+// still loading; not the client going away.
+func providerDown(ctx context.Context, err error) bool {
+	var upstream *catalog.UpstreamError
+	return ctx.Err() == nil && (errors.As(err, &upstream) || errors.Is(err, catalog.ErrLoading) ||
+		errors.Is(err, context.DeadlineExceeded))
 }
 
 // rawLogoJob serves a league or team logo as the provider has it, as a
 // PNG. A league without any logo gets its wordmark card.
-func (s *Service) rawLogoJob(ctx context.Context, l catalog.League, sides []side, variant string) (Job, error) {
+//
+// degraded, when set, marks the picture as a stand-in (see
+// Output.Degraded).
+func (s *Service) rawLogoJob(ctx context.Context, l catalog.League, sides []side, variant, degraded string) (Job, error) {
 	if len(sides) == 0 {
 		light, dark, err := s.leagueLogoURLs(ctx, l)
 		url := light
@@ -99,13 +116,13 @@ func (s *Service) rawLogoJob(ctx context.Context, l catalog.League, sides []side
 			url = dark
 		}
 		if url == "" {
-			wj := &wordmarkJob{svc: s, league: l}
+			wj := &wordmarkJob{svc: s, league: l, degraded: degraded}
 			if transient(err) {
 				wj.degraded = "league logo source unavailable"
 			}
 			return wj, nil
 		}
-		return &rawJob{svc: s, url: url, league: &l}, nil
+		return &rawJob{svc: s, url: url, league: &l, degraded: degraded}, nil
 	}
 	t := sides[0].team
 	url := t.Logo

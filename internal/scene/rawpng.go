@@ -47,19 +47,25 @@ func encodePNG(img image.Image) ([]byte, error) {
 // rawJob serves a provider's logo file as PNG. A league logo (league set)
 // that cannot be had is replaced by the league's wordmark card.
 type rawJob struct {
-	svc    *Service
-	url    string
-	league *catalog.League
+	svc      *Service
+	url      string
+	league   *catalog.League
+	degraded string // set: a stand-in for a team logo a provider failed to give
 }
 
-func (j *rawJob) Key() string { return "rawpng|" + j.url }
+func (j *rawJob) Key() string {
+	if j.degraded != "" {
+		return "rawpng|" + j.url + "|degraded"
+	}
+	return "rawpng|" + j.url
+}
 
 func (j *rawJob) Render(ctx context.Context) (Output, error) {
 	data, ctype, err := j.svc.cfg.Logos.Raw(ctx, j.url)
 	if err == nil {
 		var out []byte
 		if out, err = asPNG(data, ctype); err == nil {
-			return Output{Data: out, ContentType: fetch.TypePNG}, nil
+			return Output{Data: out, ContentType: fetch.TypePNG, Degraded: j.degraded}, nil
 		}
 	}
 	if j.league != nil && ctx.Err() == nil {
@@ -67,7 +73,7 @@ func (j *rawJob) Render(ctx context.Context) (Output, error) {
 		if werr != nil {
 			return Output{}, werr
 		}
-		o := Output{Data: out, ContentType: fetch.TypePNG}
+		o := Output{Data: out, ContentType: fetch.TypePNG, Degraded: j.degraded}
 		if transient(err) {
 			o.Degraded = "league logo download failed"
 		}

@@ -88,7 +88,11 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 		})
 	}
 	wg.Go(func() {
-		sc.League.Logo, sc.League.LogoDark, j.degraded = j.svc.leagueLogoImages(ctx, j.league)
+		var why string
+		sc.League.Logo, sc.League.LogoDark, why = j.svc.leagueLogoImages(ctx, j.league)
+		if why != "" {
+			j.degraded = why
+		}
 	})
 	for i, sd := range j.sides {
 		t := &sc.Teams[i]
