@@ -67,7 +67,10 @@ func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua s
 		LeagueLogos: espnP,
 	})
 	add := func(p catalog.Provider) { sc.Providers[p.ID()] = m.Provider(p) }
-	add(thesportsdb.New(thesportsdb.Config{BaseURL: pc.TheSportsDBURL, APIKey: pc.TheSportsDBKey, UserAgent: ua, Client: client, Settings: settings}))
+	tsdb := thesportsdb.Config{BaseURL: pc.TheSportsDBURL, APIKey: pc.TheSportsDBKey, UserAgent: ua, Client: client, Settings: settings}
+	add(thesportsdb.New(tsdb))
+	boxers := thesportsdb.NewAthletes(tsdb)
+	sc.Providers[boxers.ID()] = indexed{Provider: m.Provider(boxers), finder: boxers}
 	add(mlbstats.New(mlbstats.Config{BaseURL: pc.MLBStatsURL, LogoURL: pc.MLBLogoURL, UserAgent: ua, Client: client, Settings: settings}))
 	add(hockeytech.New(hockeytech.Config{BaseURL: pc.HockeyTechURL, DefaultKey: pc.HockeyTechKey, UserAgent: ua, Client: client, Settings: settings}))
 	add(flags.New(flags.Config{BaseURL: pc.FlagCDNURL, UserAgent: ua, Client: client}))

@@ -137,7 +137,8 @@ func TestFallbackOnProviderOutage(t *testing.T) {
 // serves SVG); a league without any logo source gets its wordmark card.
 func TestRawLogosArePNG(t *testing.T) {
 	svc := startWithProviders(t)
-	for _, path := range []string{"/milb-aaa/bulls/logo", "/milb-aaa/logo", "/pwhl/logo", "/cbl/logo", "/boxing/thumb"} {
+	for _, path := range []string{"/milb-aaa/bulls/logo", "/milb-aaa/logo", "/pwhl/logo", "/cbl/logo", "/boxing/thumb",
+		"/boxing/fury/usyk/thumb", "/box/canelo/logo"} {
 		resp, body := svc.get(t, path)
 		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
 			t.Errorf("GET %s = %d %s %.100s", path, resp.StatusCode, resp.Header.Get("Content-Type"), body)
