@@ -27,14 +27,20 @@ var wordmarkHues = []colorx.RGB{
 // a side x side rounded card in a colour chosen by the league code, with
 // the short name ("PWHL") set large in weight-900 type and the full name
 // ("Professional Women's Hockey League") below a thin rule. The corners
-// are transparent. short defaults to the upper-cased code; a full name
-// that only repeats the short name is left out.
+// are transparent. short defaults to the upper-cased code; a short name
+// that reads as a code (dots, more than ten letters) gives way to the full
+// name alone, as does a full name that only repeats the short name.
 func Wordmark(code, name, short string, side int) *image.RGBA {
 	side = max(32, min(side, 2048))
 	short = strings.Join(strings.Fields(short), " ")
 	name = strings.Join(strings.Fields(name), " ")
 	if short == "" {
 		short = strings.ToUpper(code)
+	}
+	// A short name that is really a code ("UEFA.WCHAMPIONS") or too long
+	// to read as a mark gives way to the full name, set alone.
+	if name != "" && (strings.ContainsAny(short, "._") || utf8.RuneCountInString(short) > 10) {
+		short = name
 	}
 	if strings.EqualFold(name, short) {
 		name = ""
@@ -80,6 +86,9 @@ func Wordmark(code, name, short string, side int) *image.RGBA {
 	lines := 1
 	if strings.Contains(short, " ") && utf8.RuneCountInString(short) > 8 {
 		lines = 2
+		if name == "" {
+			lines = 3
+		}
 	}
 	shortH := 0.40 * s
 	if name == "" {

@@ -16,6 +16,7 @@ func TestWordmarkCard(t *testing.T) {
 		{"f1", "Formula 1", "F1"},
 		{"cbl", "Canadian Baseball League", "CBL"},
 		{"boxing", "Boxing", "BOXING"},
+		{"uefa.wchampions", "UEFA Women's Champions League", "UEFA.WCHAMPIONS"},
 	}
 	dir := os.Getenv("GAMETHUMBS_SHOTS")
 	for _, c := range cases {
