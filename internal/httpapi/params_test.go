@@ -59,6 +59,14 @@ func TestTolerantParameters(t *testing.T) {
 	}
 }
 
+func TestRawRoutesWarnToo(t *testing.T) {
+	s, _ := newTestServer(t, nil)
+	rec := do(t, s, "/nba/lakers/raw?fallback=maybe")
+	if rec.Code != 200 || rec.Header().Get("Warning") != `299 gamethumbs "fallback maybe ignored"` {
+		t.Errorf("raw with fallback=maybe: %d, Warning %q", rec.Code, rec.Header().Get("Warning"))
+	}
+}
+
 func TestWarningsAreBounded(t *testing.T) {
 	s, _ := newTestServer(t, nil)
 	rec := do(t, s, "/nba/lakers/celtics/thumb?badge=ZZZ&fallback=1&aspect=x&mode=y&logo=z")
