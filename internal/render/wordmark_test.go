@@ -53,3 +53,11 @@ func TestWordmarkCard(t *testing.T) {
 		t.Error("small card is empty in the middle")
 	}
 }
+
+// BenchmarkWordmark measures drawing one 512-px card (done once per league;
+// the scene package keeps the card).
+func BenchmarkWordmark(b *testing.B) {
+	for b.Loop() {
+		Wordmark("pwhl", "Professional Women's Hockey League", "PWHL", 512)
+	}
+}
