@@ -35,7 +35,7 @@ func TestGameThumbsTeamFacts(t *testing.T) {
 			t.Errorf("GET %s = %d %s; want %s %q", tt.path, resp.StatusCode, body, tt.field, tt.want)
 		}
 	}
-	for _, path := range []string{"/nfl/afc/nfc/thumb", "/nfl/afc/nfc/logo", "/epl/spurs/mufc/cover"} {
+	for _, path := range []string{"/nfl/afc/nfc/thumb", "/nfl/afc/nfc/logo", "/epl/spurs/mufc/cover", "/mls/mls-all-stars/liga-mx-all-stars/thumb"} {
 		resp, body := svc.get(t, path)
 		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
 			t.Errorf("GET %s = %d %.200s", path, resp.StatusCode, body)
