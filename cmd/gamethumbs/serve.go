@@ -20,7 +20,7 @@ import (
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
 	"gamethumbs/internal/metrics"
-	"gamethumbs/internal/redact"
+	"gamethumbs/internal/logging"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 	"gamethumbs/internal/xcproxy"
@@ -34,13 +34,19 @@ const shutdownGrace = 10 * time.Second
 // nil it receives the listening address once the server accepts
 // connections (tests use it).
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer, ready chan<- string) error {
+	fl, err := parseFlags(args, stdout)
+	if err != nil {
+		return ignoreHelp(err)
+	}
+	if fl.version {
+		printVersion(stdout)
+		return nil
+	}
 	cfg, err := config.Load(getenv)
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
-	if err := parseFlags(&cfg, args, stdout); err != nil {
-		return ignoreHelp(err)
-	}
+	fl.apply(&cfg)
 	log := newLogger(cfg, stdout)
 	if limit, set := memoryLimit(cfg, getenv); set {
 		log.Debug("soft memory limit", "bytes", limit)
@@ -64,8 +70,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		// No WriteTimeout: it would cut live streams through the XC proxy.
 	}
-	log.Info("gamethumbs listening", "addr", ln.Addr().String(), "version", buildinfo.Get().Version,
-		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics)
+	logStart(log, cfg, ln.Addr())
 	logDemo(log, cfg, ln.Addr())
 	if ready != nil {
 		ready <- ln.Addr().String()
@@ -89,16 +94,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	return nil
 }
 
-// newLogger builds the root logger; every record goes through redact.
+// newLogger builds the root logger (durations in ms, credentials masked)
+// and makes it the default.
 func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
-	var level slog.Level
-	_ = level.UnmarshalText([]byte(cfg.LogLevel))
-	opts := &slog.HandlerOptions{Level: level}
-	var h slog.Handler = slog.NewTextHandler(w, opts)
-	if cfg.LogFormat == "json" {
-		h = slog.NewJSONHandler(w, opts)
-	}
-	log := slog.New(redact.Handler(h))
+	log := logging.New(w, cfg.LogLevel, cfg.LogFormat)
 	slog.SetDefault(log)
 	return log
 }

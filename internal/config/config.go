@@ -81,6 +81,8 @@ type Config struct {
 	Providers ProviderConfig
 
 	Getenv func(string) string // the lookup Load used, for packages with their own variables
+
+	values []Value // effective values, in the order Load read them (see Effective)
 }
 
 // Defaults returns the configuration used when no variable is set.
@@ -162,6 +164,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.Demo = r.boolean("DEMO", false)
 	c.Providers = r.providers(c.CacheDir)
 
+	c.values = r.seen
 	return c, errors.Join(r.errs...)
 }
 

@@ -12,6 +12,7 @@ import (
 type reader struct {
 	getenv func(string) string
 	errs   []error
+	seen   []Value // effective values, in the order read
 }
 
 func (r *reader) fail(name, value, why string) {
@@ -24,13 +25,16 @@ func (r *reader) fail(name, value, why string) {
 
 func (r *reader) str(name, def string) string {
 	if v := strings.TrimSpace(r.getenv(name)); v != "" {
+		r.record(name, v, true)
 		return v
 	}
+	r.record(name, def, false)
 	return def
 }
 
 func (r *reader) intIn(name string, def, lo, hi int) int {
 	v := strings.TrimSpace(r.getenv(name))
+	i := r.record(name, strconv.Itoa(def), v != "")
 	if v == "" {
 		return def
 	}
@@ -39,6 +43,7 @@ func (r *reader) intIn(name string, def, lo, hi int) int {
 		r.fail(name, v, fmt.Sprintf("must be an integer from %d to %d", lo, hi))
 		return def
 	}
+	r.seen[i].Value = strconv.Itoa(n)
 	return n
 }
 
@@ -50,23 +55,27 @@ func (r *reader) millis(name string, def time.Duration) time.Duration {
 // boolean accepts true/false, 1/0 and yes/no in any case.
 func (r *reader) boolean(name string, def bool) bool {
 	v := strings.ToLower(strings.TrimSpace(r.getenv(name)))
+	b := def
 	switch v {
 	case "":
-		return def
 	case "true", "1", "yes":
-		return true
+		b = true
 	case "false", "0", "no":
-		return false
+		b = false
+	default:
+		r.fail(name, v, "must be true or false")
 	}
-	r.fail(name, v, "must be true or false")
-	return def
+	r.record(name, strconv.FormatBool(b), v != "")
+	return b
 }
 
 func (r *reader) oneOf(name, def string, allowed ...string) string {
 	v := strings.ToLower(strings.TrimSpace(r.getenv(name)))
 	if v == "" {
+		r.record(name, def, false)
 		return def
 	}
+	r.record(name, v, true)
 	for _, a := range allowed {
 		if v == a {
 			return v
@@ -80,8 +89,10 @@ func (r *reader) oneOf(name, def string, allowed ...string) string {
 func (r *reader) baseURL(name, def string) string {
 	v := strings.TrimSpace(r.getenv(name))
 	if v == "" {
+		r.record(name, def, false)
 		return def
 	}
+	r.record(name, strings.TrimRight(v, "/"), true)
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		r.fail(name, v, "must be an absolute http(s) URL")
@@ -92,6 +103,7 @@ func (r *reader) baseURL(name, def string) string {
 
 func (r *reader) optionalURL(name string) string {
 	if strings.TrimSpace(r.getenv(name)) == "" {
+		r.record(name, "", false)
 		return ""
 	}
 	return r.baseURL(name, "")
@@ -102,6 +114,11 @@ func (r *reader) optionalURL(name string) string {
 // comma-separated list of host names that skip the check.
 func (r *reader) overlayURLs(name string) (all bool, hosts []string) {
 	v := strings.TrimSpace(r.getenv(name))
+	shown := v
+	if v == "" {
+		shown = "false"
+	}
+	r.record(name, shown, v != "")
 	switch strings.ToLower(v) {
 	case "", "false", "0", "no":
 		return false, nil
