@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -94,5 +96,30 @@ func TestStartLine(t *testing.T) {
 	svc.done <- nil // for the cleanup
 	if !strings.Contains(svc.logs.String(), `"grace_ms":10000`) {
 		t.Errorf("shutdown line lacks grace_ms: %s", svc.logs.String())
+	}
+}
+
+// TestMetricsAddr: with METRICS_ADDR, /metrics moves to its own listener
+// and the public port answers 404 for it.
+func TestMetricsAddr(t *testing.T) {
+	svc := start(t, map[string]string{"METRICS_ADDR": "127.0.0.1:0"})
+	if resp, _ := svc.get(t, "/metrics"); resp.StatusCode != 404 {
+		t.Errorf("public /metrics with METRICS_ADDR = %d, want 404", resp.StatusCode)
+	}
+	i := strings.Index(svc.logs.String(), "metrics listening")
+	if i < 0 {
+		t.Fatalf("no metrics listener logged:\n%s", svc.logs.String())
+	}
+	line := svc.logs.String()[i:]
+	u := line[strings.Index(line, "http://"):]
+	u = u[:strings.IndexAny(u, " \n")]
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "gamethumbs_build_info") {
+		t.Errorf("GET %s = %d %.200s", u, resp.StatusCode, body)
 	}
 }

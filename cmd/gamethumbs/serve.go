@@ -127,6 +127,14 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 		closers = append(closers, h.Close)
 	}
 	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log, Metrics: newMetrics(cfg)}
+	if deps.Metrics != nil && cfg.MetricsAddr != "" {
+		stop, err := serveMetrics(cfg.MetricsAddr, deps.Metrics, log)
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("METRICS_ADDR: %w", err)
+		}
+		closers = append(closers, stop)
+	}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
 		if err != nil {

@@ -74,6 +74,9 @@ type Config struct {
 	LogLevel        string // LOG_LEVEL: debug|info|warn|error
 	LogFormat       string // LOG_FORMAT: text|json
 	Metrics         bool   // METRICS: serve /metrics
+	// MetricsAddr (METRICS_ADDR, e.g. "127.0.0.1:9090") serves /metrics on
+	// a listener of its own instead of the public port; empty: public port.
+	MetricsAddr string
 	Demo            bool   // DEMO: serve the built-in offline demo league
 
 	// Providers configures the sports-data providers other than ESPN's
@@ -161,6 +164,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.LogLevel = r.oneOf("LOG_LEVEL", c.LogLevel, "debug", "info", "warn", "error")
 	c.LogFormat = r.oneOf("LOG_FORMAT", c.LogFormat, "text", "json")
 	c.Metrics = r.boolean("METRICS", c.Metrics)
+	c.MetricsAddr = r.listenAddr("METRICS_ADDR")
 	c.Demo = r.boolean("DEMO", false)
 	c.Providers = r.providers(c.CacheDir)
 

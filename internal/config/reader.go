@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -134,4 +135,19 @@ func (r *reader) overlayURLs(name string) (all bool, hosts []string) {
 		hosts = append(hosts, h)
 	}
 	return false, hosts
+}
+
+// listenAddr reads an optional host:port to listen on (":9090",
+// "127.0.0.1:9090", "[::1]:9090").
+func (r *reader) listenAddr(name string) string {
+	v := r.str(name, "")
+	if v == "" {
+		return ""
+	}
+	_, port, err := net.SplitHostPort(v)
+	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+		r.fail(name, v, "must be host:port or :port")
+		return ""
+	}
+	return v
 }

@@ -86,6 +86,8 @@ var Settings = []Setting{
 		Meaning: "`text` or `json`"},
 	{Names: []string{"METRICS"}, Default: "`true`", Show: Safe,
 		Meaning: "serve Prometheus metrics at `/metrics`; `false`: `404`"},
+	{Names: []string{"METRICS_ADDR"}, Default: "–", Show: Safe,
+		Meaning: "serve `/metrics` on this address of its own (`127.0.0.1:9090`, `:9090`) instead of the public port, where it then answers `404`"},
 	{Names: []string{"DEMO"}, Default: "`false`", Show: Safe,
 		Meaning: "add the offline demo league `demo` (same as the `-demo` flag); the page at `/` starts on it"},
 }

@@ -18,6 +18,7 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 		return
 	}
 	s.images.rendered = m.ObserveRender
+	m.WatchRenders(s.images.running, s.images.queued)
 	if c := s.images.cache; c != nil {
 		m.WatchCache("image", func() metrics.CacheStats {
 			b, n, hits, misses, evictions := c.Stats()
@@ -34,9 +35,10 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 }
 
 // serveMetrics serves /metrics (Prometheus exposition format). The route
-// is of the health kind: never rate limited, logged at debug level.
+// is of the health kind (404 when METRICS_ADDR moves it to a listener of
+// its own): never rate limited, logged at debug level.
 func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request, _ params) error {
-	if s.metrics == nil {
+	if s.metrics == nil || s.cfg.MetricsAddr != "" {
 		return errorf(http.StatusNotFound, "route not found")
 	}
 	w.Header().Set("Cache-Control", "no-store")

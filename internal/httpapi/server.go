@@ -108,7 +108,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	rec := &recorder{ResponseWriter: w}
 	kind := kindOther
+	end := func() {} // ends the in-flight count once the kind is known
 	defer func() {
+		end()
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
 				panic(v)
@@ -134,6 +136,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.xc != nil && len(segs) >= 2 && strings.EqualFold(segs[0], "xc") {
 		kind = kindXC
+		end = s.metrics.Begin(string(kind))
 		if s.limit(rec, r, kind) {
 			return
 		}
@@ -154,6 +157,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
 		kind = kindData
 	}
+	end = s.metrics.Begin(string(kind))
 	if s.limit(rec, r, kind) {
 		return
 	}
