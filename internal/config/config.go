@@ -77,7 +77,7 @@ type Config struct {
 	// MetricsAddr (METRICS_ADDR, e.g. "127.0.0.1:9090") serves /metrics on
 	// a listener of its own instead of the public port; empty: public port.
 	MetricsAddr string
-	Demo            bool   // DEMO: serve the built-in offline demo league
+	Demo        bool // DEMO: serve the built-in offline demo league
 
 	// Providers configures the sports-data providers other than ESPN's
 	// team API, and custom data (providers.go).
