@@ -67,6 +67,9 @@ type Config struct {
 	// RenderQueue is how many renders may wait for a slot (RENDER_QUEUE);
 	// beyond it clients get 503.
 	RenderQueue int
+	// WebPQuality is the lossy WebP quality of thumbnails and covers
+	// (WEBP_QUALITY, 1-100); logos are always lossless.
+	WebPQuality int
 
 	CORSOrigin      string // CORS_ORIGIN, default "*"
 	CORSMaxAge      int    // CORS_MAX_AGE seconds
@@ -104,6 +107,7 @@ func Defaults() Config {
 		CacheDirMB:         1024,
 		RenderConcurrency:  runtime.NumCPU(),
 		RenderQueue:        64,
+		WebPQuality:        80,
 		CORSOrigin:         "*",
 		CORSMaxAge:         86400,
 		LogLevel:           "info",
@@ -157,6 +161,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.CacheDirMB = r.intIn("CACHE_DIR_MB", c.CacheDirMB, 1, 1<<24)
 	c.RenderConcurrency = r.intIn("RENDER_CONCURRENCY", c.RenderConcurrency, 1, 1024)
 	c.RenderQueue = r.intIn("RENDER_QUEUE", c.RenderQueue, 0, 100_000)
+	c.WebPQuality = r.intIn("WEBP_QUALITY", c.WebPQuality, 1, 100)
 
 	c.CORSOrigin = r.str("CORS_ORIGIN", c.CORSOrigin)
 	c.CORSMaxAge = r.intIn("CORS_MAX_AGE", c.CORSMaxAge, 0, 1<<30)

@@ -50,6 +50,8 @@ var Settings = []Setting{
 		Meaning: "renders running at once"},
 	{Names: []string{"RENDER_QUEUE"}, Default: "`64`", Show: Safe,
 		Meaning: "renders waiting for a slot; beyond it clients get `503` with `Retry-After`"},
+	{Names: []string{"WEBP_QUALITY"}, Default: "`80`", Show: Safe,
+		Meaning: "quality (1-100) of lossy WebP thumbnails and covers (`.webp` suffix or `format=webp`); logos are lossless WebP"},
 	{Names: []string{"LEAGUES_ENABLE_TENNIS", "LEAGUES_ENABLE_MMA"}, Default: "off", Show: Safe, ReadElsewhere: true,
 		Meaning: "enable the athlete leagues (`tennis`, `atp`, `wta`; `ufc`, `pfl`, `bellator`)"},
 	{Names: []string{"ATHLETE_CACHE_DIR"}, Default: "`CACHE_DIR/athletes`, else the user cache directory", Show: Safe,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gamethumbs/internal/render"
+	"gamethumbs/internal/webpenc"
 )
 
 func (s *Server) thumb(w http.ResponseWriter, r *http.Request, p params) error {
@@ -40,6 +41,9 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	job, err := s.backend.Prepare(r.Context(), req)
 	if err != nil {
 		return err
+	}
+	if wantsWebP(p, r) {
+		job = webpJob{Job: job, opts: webpenc.Options{Lossless: kind == render.KindLogo, Quality: s.cfg.WebPQuality}}
 	}
 	img, err := s.images.get(r.Context(), job)
 	if err != nil {
