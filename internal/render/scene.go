@@ -23,7 +23,7 @@
 //     byte-bounded derivative cache keyed by image identity and what one
 //     render holds of it, variant choice by contrast and the colour-clash
 //     rule).
-//   - text.go, badge.go: embedded Roboto (fonts/), measuring, fitting,
+//   - text.go, badge.go: embedded Roboto (internal/fonts), measuring, fitting,
 //     wrapping and drawing text; the quality badge.
 //   - league.go, team.go, matchup.go and matchup_split.go (styles 1-2),
 //     matchup_badge.go (3-4), matchup_grid.go (5-6), matchup_emboss.go
