@@ -26,8 +26,8 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 		})
 	}
 	m.WatchCache("logo", func() metrics.CacheStats {
-		hits, misses, b := render.CacheStats()
-		return metrics.CacheStats{Bytes: b, Hits: uint64(hits), Misses: uint64(misses), Entries: -1, Evictions: -1}
+		st := render.DerivativeStats()
+		return metrics.CacheStats{Bytes: st.Bytes, Hits: st.Hits, Misses: st.Misses, Entries: st.Entries, Evictions: int64(st.Evictions)}
 	})
 	if x, ok := s.xc.(interface{ Stats() xcproxy.Stats }); ok {
 		m.WatchXC(x.Stats)
