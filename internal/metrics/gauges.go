@@ -53,26 +53,40 @@ func (m *Metrics) WatchRenders(running, queued func() int) {
 	)
 }
 
-// Circuit states of WatchCircuit, as the value of
-// gamethumbs_provider_circuit_state.
-const (
-	CircuitClosed   = 0 // calls go through
-	CircuitHalfOpen = 1 // one trial call goes through
-	CircuitOpen     = 2 // calls fail fast
-)
+// circuitValue is the value of gamethumbs_provider_circuit_state for a
+// breaker state, ordered by severity.
+var circuitValue = map[string]float64{"closed": 0, "half-open": 1, "open": 2}
 
-// WatchCircuit exports the circuit-breaker state of a provider (label
-// provider=name) as 0 closed, 1 half-open, 2 open. state is called once
-// per scrape.
-func (m *Metrics) WatchCircuit(name string, state func() int) {
-	if m == nil || state == nil {
+// WatchCircuits exports the circuit-breaker state of every provider
+// (label provider) as 0 closed, 1 half-open (a probe goes through), 2 open
+// (calls fail fast). states is called once per scrape and returns
+// provider → "closed", "half-open" or "open"; providers appear as their
+// breakers do. Calling it twice panics (a wiring bug).
+func (m *Metrics) WatchCircuits(states func() map[string]string) {
+	if m == nil || states == nil {
 		return
 	}
-	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-		Namespace: namespace, Name: "provider_circuit_state",
-		Help:        "Circuit breaker of a provider: 0 closed (calls go through), 1 half-open (a trial call), 2 open (calls fail fast).",
-		ConstLabels: prometheus.Labels{"provider": name},
-	}, func() float64 { return float64(state()) }))
+	m.reg.MustRegister(&circuitCollector{states: states, desc: prometheus.NewDesc(
+		prometheus.BuildFQName(namespace, "provider", "circuit_state"),
+		"Circuit breaker of a provider: 0 closed (calls go through), 1 half-open (a probe goes through), 2 open (calls fail fast).",
+		[]string{"provider"}, nil)})
+}
+
+type circuitCollector struct {
+	states func() map[string]string
+	desc   *prometheus.Desc
+}
+
+func (c *circuitCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+func (c *circuitCollector) Collect(ch chan<- prometheus.Metric) {
+	for provider, state := range c.states() {
+		v, ok := circuitValue[state]
+		if !ok {
+			v = circuitValue["open"] // unknown: the worst
+		}
+		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, v, provider)
+	}
 }
 
 // goCollector is the Go runtime collector without

@@ -41,7 +41,7 @@ func TestOpenMetricsStrict(t *testing.T) {
 	m.WatchCache("logo", func() CacheStats { return CacheStats{Bytes: 10, Hits: 2, Misses: 3, Entries: -1, Evictions: -1} })
 	m.WatchXC(func() xcproxy.Stats { return xcproxy.Stats{Requests: 3} })
 	m.WatchRenders(func() int { return 1 }, func() int { return 2 })
-	m.WatchCircuit("espn", func() int { return CircuitOpen })
+	m.WatchCircuits(func() map[string]string { return map[string]string{"espn": "open", "mlbstats": "half-open", "flags": "closed"} })
 	p := m.Provider(fakeProvider{})
 	p.Teams(t.Context(), catalog.League{Code: "nba"})
 
@@ -67,7 +67,9 @@ print(n)`)
 		`gamethumbs_http_requests_in_flight{route="data"} 0`,
 		`gamethumbs_renders_in_flight 1`,
 		`gamethumbs_renders_queued 2`,
-		`gamethumbs_provider_circuit_state{provider="espn"} 2`,
+		`gamethumbs_provider_circuit_state{provider="espn"} 2.0`,
+		`gamethumbs_provider_circuit_state{provider="mlbstats"} 1.0`,
+		`gamethumbs_provider_circuit_state{provider="flags"} 0.0`,
 		`gamethumbs_build_info{commit="`,
 	} {
 		if !strings.Contains(text, want) {
