@@ -41,7 +41,9 @@ func TestOpenMetricsStrict(t *testing.T) {
 	m.WatchCache("logo", func() CacheStats { return CacheStats{Bytes: 10, Hits: 2, Misses: 3, Entries: -1, Evictions: -1} })
 	m.WatchXC(func() xcproxy.Stats { return xcproxy.Stats{Requests: 3} })
 	m.WatchRenders(func() int { return 1 }, func() int { return 2 })
-	m.WatchCircuits(func() map[string]string { return map[string]string{"espn": "open", "mlbstats": "half-open", "flags": "closed"} })
+	m.WatchCircuits(func() map[string]string {
+		return map[string]string{"espn": "open", "mlbstats": "half-open", "flags": "closed"}
+	})
 	p := m.Provider(fakeProvider{})
 	p.Teams(t.Context(), catalog.League{Code: "nba"})
 
