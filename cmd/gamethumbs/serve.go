@@ -268,10 +268,22 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 	var xc *xcproxy.Handler
 	var closers []func()
-	closeAll := func() {
-		for _, c := range closers {
-			c()
+	closeAll := func() { // last built, first closed: the shared tier outlives its users
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
 		}
+	}
+	var shared *cluster.Client
+	if cfg.Redis.URL != "" {
+		var err error
+		shared, err = cluster.New(cluster.Config{URL: cfg.Redis.URL, Prefix: cfg.Redis.Prefix,
+			Timeout: cfg.Redis.Timeout, Logger: log})
+		if err != nil {
+			closeAll()
+			return app{}, fmt.Errorf("configuration: %w", err)
+		}
+		closers = append(closers, func() { _ = shared.Close() })
+		log.Info("sharing caches and limits through redis", "up", shared.Up(), "prefix", cfg.Redis.Prefix)
 	}
 	if cfg.XCProxy {
 		ups, err := xcproxy.ParseUpstreams(cfg.XCUpstreams)
@@ -289,7 +301,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		h, err := xcproxy.New(xcproxy.Config{Upstreams: ups, Logger: log,
 			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0,
 			GuideWait: wait, LogoMode: mode, MatchNumber: cfg.XCMatchNum,
-			RewriteServerInfo: cfg.XCRewriteServerInfo})
+			RewriteServerInfo: cfg.XCRewriteServerInfo, Shared: sharedTier(shared)})
 		if err != nil {
 			return app{}, err
 		}
@@ -305,20 +317,12 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		}
 		closers = append(closers, stop)
 	}
-	if xc != nil {
-		deps.XC = xc // not a typed nil in the interface
-	}
-	if cfg.Redis.URL != "" {
-		shared, err := cluster.New(cluster.Config{URL: cfg.Redis.URL, Prefix: cfg.Redis.Prefix,
-			Timeout: cfg.Redis.Timeout, Logger: log})
-		if err != nil {
-			closeAll()
-			return app{}, fmt.Errorf("configuration: %w", err)
-		}
-		closers = append(closers, func() { _ = shared.Close() })
+	if shared != nil {
 		deps.Shared = shared
 		deps.Metrics.WatchRedis(shared.Up, shared.Errors)
-		log.Info("sharing caches and limits through redis", "up", shared.Up(), "prefix", cfg.Redis.Prefix)
+	}
+	if xc != nil {
+		deps.XC = xc // not a typed nil in the interface
 	}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
