@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"strconv"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -19,6 +20,9 @@ type storedImage struct {
 	contentType string
 	etag        string // strong ETag: quoted hash of the bytes
 	modified    time.Time
+	// Header values, built once so a cached response sets its headers
+	// without allocating.
+	etagHdr, modifiedHdr, typeHdr, lengthHdr []string
 }
 
 // imageStore serves jobs from a byte-bounded cache, renders identical
@@ -155,12 +159,23 @@ func (s *imageStore) fromDisk(key string) (*storedImage, bool) {
 
 func newStoredImage(data []byte, contentType string, modified time.Time) *storedImage {
 	sum := sha256.Sum256(data)
-	return &storedImage{
+	img := &storedImage{
 		data:        data,
 		contentType: contentType,
 		etag:        `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
 		modified:    modified.UTC().Truncate(time.Second),
 	}
+	return img.withHeaders()
+}
+
+// withHeaders fills the prebuilt header values from the other fields;
+// every storedImage is made through it.
+func (img *storedImage) withHeaders() *storedImage {
+	img.etagHdr = []string{img.etag}
+	img.modifiedHdr = []string{img.modified.Format(http.TimeFormat)}
+	img.typeHdr = []string{img.contentType}
+	img.lengthHdr = []string{strconv.Itoa(len(img.data))}
+	return img
 }
 
 // Bytes is the size of the cached images.

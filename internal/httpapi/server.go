@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"gamethumbs/internal/cache"
@@ -75,6 +76,9 @@ type Server struct {
 	images  *imageStore
 	metrics *metrics.Metrics // nil when METRICS=false
 	shared  *cluster.Client  // nil without REDIS_URL
+
+	cacheControlOnce sync.Once
+	cacheControl     []string // see imageCacheControl
 }
 
 // NewServer builds the handler. It does not start anything that outlives
