@@ -103,6 +103,20 @@ func (c *Cache[K, V]) Remove(key K) {
 	}
 }
 
+// RemoveIf drops every entry whose key drop selects and returns how many.
+func (c *Cache[K, V]) RemoveIf(drop func(K) bool) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k, el := range c.items {
+		if drop(k) {
+			c.remove(el)
+			n++
+		}
+	}
+	return n
+}
+
 // SetMaxBytes changes the size bound and evicts down to it.
 func (c *Cache[K, V]) SetMaxBytes(n int64) {
 	c.mu.Lock()

@@ -54,6 +54,11 @@ func TestEntryBoundAndExpiry(t *testing.T) {
 	if c.Len() != 1 {
 		t.Errorf("the expired entry was not dropped: len %d", c.Len())
 	}
+	c.Add(5, "five", 1, time.Time{})
+	c.Add(6, "six", 1, time.Time{})
+	if n := c.RemoveIf(func(k int) bool { return k == 5 }); n != 1 || c.Len() != 1 {
+		t.Errorf("RemoveIf removed %d, left %d", n, c.Len())
+	}
 	c.SetMaxBytes(0)
 	if c.Len() != 0 || c.Stats().Bytes != 0 {
 		t.Errorf("SetMaxBytes(0) kept %+v", c.Stats())
