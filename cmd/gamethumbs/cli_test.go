@@ -123,3 +123,14 @@ func TestMetricsAddr(t *testing.T) {
 		t.Errorf("GET %s = %d %.200s", u, resp.StatusCode, body)
 	}
 }
+
+// TestCircuitStateMetric: /metrics shows the circuit breaker of every
+// provider that has one (closed while the fake ESPN answers).
+func TestCircuitStateMetric(t *testing.T) {
+	svc := start(t, nil)
+	svc.get(t, "/nba/lakers/raw")
+	_, body := svc.get(t, "/metrics")
+	if !strings.Contains(string(body), "gamethumbs_provider_circuit_state{provider=") {
+		t.Errorf("/metrics lacks gamethumbs_provider_circuit_state:\n%.2000s", body)
+	}
+}

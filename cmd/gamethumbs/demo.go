@@ -6,17 +6,27 @@ import (
 	"net"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/demo"
 	"gamethumbs/internal/metrics"
 )
 
-// newMetrics returns the metrics of the process, or nil with METRICS=false.
+// newMetrics returns the metrics of the process, with the providers'
+// circuit breakers, or nil with METRICS=false.
 func newMetrics(cfg config.Config) *metrics.Metrics {
 	if !cfg.Metrics {
 		return nil
 	}
-	return metrics.New()
+	m := metrics.New()
+	m.WatchCircuits(func() map[string]string {
+		out := map[string]string{}
+		for provider, state := range providerhttp.BreakerStates() {
+			out[provider] = state.String()
+		}
+		return out
+	})
+	return m
 }
 
 // addDemo adds the demo league and its provider (measured by m) in demo

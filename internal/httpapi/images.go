@@ -38,16 +38,25 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	if herr != nil {
 		return herr
 	}
-	job, err := s.backend.Prepare(r.Context(), req)
+	ctx, cancel := s.lookupContext(r)
+	job, err := s.backend.Prepare(ctx, req)
+	cancel()
 	if err != nil {
 		return err
 	}
 	if wantsWebP(p, r) {
 		job = webpJob{Job: job, opts: webpenc.Options{Lossless: kind == render.KindLogo, Quality: s.cfg.WebPQuality}}
 	}
-	img, err := s.images.get(r.Context(), job)
+	charged := false
+	img, err := s.images.get(r.Context(), job, func() error {
+		charged = true
+		return s.chargeImage(w, r)
+	})
 	if err != nil {
 		return err
+	}
+	if rec, ok := w.(*recorder); ok && !charged {
+		rec.cacheHit = true // answered from a cache tier: not rate limited
 	}
 	s.writeImage(w, r, img)
 	return nil

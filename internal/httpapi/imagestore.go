@@ -65,22 +65,37 @@ func (s *imageStore) queued() int { return max(len(s.waiting)-len(s.slots), 0) }
 var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy rendering; try again shortly",
 	Header: http.Header{"Retry-After": {"2"}}}
 
-// get returns the image of job, from the cache or by rendering it once
-// for every concurrent caller with the same key.
-func (s *imageStore) get(ctx context.Context, job scene.Job) (*storedImage, error) {
+// get returns the image of job, from the cache tiers (memory, disk,
+// shared) or by rendering it once for every concurrent caller with the
+// same key. admit, when not nil, is asked before a render (the rate
+// limit: a hit in any tier is free); its error is returned instead.
+func (s *imageStore) get(ctx context.Context, job scene.Job, admit func() error) (*storedImage, error) {
 	key := job.Key()
 	if s.cache != nil {
 		if img, ok := s.cache.Get(key); ok {
 			return img, nil
 		}
 	}
+	if img, ok := s.fromDisk(key); ok {
+		return img, nil
+	}
+	if s.shared != nil {
+		// One shared lookup per key for every concurrent caller, as the
+		// render below; it comes before admit since a hit is free.
+		v, _, _ := s.group.Do("shared|"+key, func() (any, error) {
+			img, _ := s.fromShared(ctx, key)
+			return img, nil
+		})
+		if img, _ := v.(*storedImage); img != nil {
+			return img, nil
+		}
+	}
+	if admit != nil {
+		if err := admit(); err != nil {
+			return nil, err
+		}
+	}
 	ch := s.group.DoChan(key, func() (any, error) {
-		if img, ok := s.fromDisk(key); ok {
-			return img, nil
-		}
-		if img, ok := s.fromShared(ctx, key); ok {
-			return img, nil
-		}
 		return s.renderOnce(context.WithoutCancel(ctx), job)
 	})
 	select {
