@@ -7,8 +7,10 @@
 #   docker run --rm -p 3000:3000 gamethumbs              # ESPN data
 #   docker run --rm -p 3000:3000 -e DEMO=true gamethumbs # offline demo league
 #
-# The image is the binary (about 20 MB) plus distroless/static (about
-# 2 MB: CA certificates, tzdata, /etc/passwd with "nonroot").
+# The image is the binary (about 17 MB: static, stripped; -tags nodynamic
+# keeps the WebP encoder on its WebAssembly build, without dlopen) plus
+# distroless/static (about 2 MB: CA certificates, tzdata, /etc/passwd with
+# "nonroot").
 
 ARG GO_VERSION=1.26
 
@@ -23,7 +25,7 @@ ARG VERSION=dev
 ARG GIT_BRANCH=
 ARG GIT_TAG=
 RUN --mount=type=cache,target=/go/pkg/mod --mount=type=cache,target=/root/.cache/go-build \
-    go build -trimpath -ldflags "-s -w -X gamethumbs/internal/buildinfo.Version=${VERSION} -X gamethumbs/internal/buildinfo.Branch=${GIT_BRANCH} -X gamethumbs/internal/buildinfo.Tag=${GIT_TAG}" \
+    go build -trimpath -tags nodynamic -ldflags "-s -w -X gamethumbs/internal/buildinfo.Version=${VERSION} -X gamethumbs/internal/buildinfo.Branch=${GIT_BRANCH} -X gamethumbs/internal/buildinfo.Tag=${GIT_TAG}" \
         -o /out/gamethumbs ./cmd/gamethumbs \
  && mkdir -p /out/cache
 

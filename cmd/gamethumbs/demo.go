@@ -1,54 +1,32 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/providerhttp"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/demo"
 	"gamethumbs/internal/metrics"
 )
 
-// parseFlags reads the command-line flags into cfg. Flags win over the
-// environment. -demo is DEMO=true.
-func parseFlags(cfg *config.Config, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("gamethumbs", flag.ContinueOnError)
-	fs.SetOutput(stdout)
-	fs.Usage = func() {
-		fmt.Fprintln(stdout, "usage: gamethumbs [-demo]        serve (configuration: environment variables, see the README)")
-		fmt.Fprintln(stdout, "       gamethumbs healthcheck    exit 0 when http://127.0.0.1:$PORT/health answers ok")
-		fs.PrintDefaults()
-	}
-	demoFlag := fs.Bool("demo", cfg.Demo, "serve the built-in offline demo league (code demo); the page at / starts on it")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (flags: -demo; subcommand: healthcheck)", fs.Arg(0))
-	}
-	cfg.Demo = *demoFlag
-	return nil
-}
-
-// ignoreHelp turns -h (usage already printed) into a clean exit.
-func ignoreHelp(err error) error {
-	if errors.Is(err, flag.ErrHelp) {
-		return nil
-	}
-	return err
-}
-
-// newMetrics returns the metrics of the process, or nil with METRICS=false.
+// newMetrics returns the metrics of the process, with the providers'
+// circuit breakers, or nil with METRICS=false.
 func newMetrics(cfg config.Config) *metrics.Metrics {
 	if !cfg.Metrics {
 		return nil
 	}
-	return metrics.New()
+	m := metrics.New()
+	m.WatchCircuits(func() map[string]string {
+		out := map[string]string{}
+		for provider, state := range providerhttp.BreakerStates() {
+			out[provider] = state.String()
+		}
+		return out
+	})
+	return m
 }
 
 // addDemo adds the demo league and its provider (measured by m) in demo

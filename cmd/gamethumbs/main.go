@@ -1,7 +1,7 @@
 // Command gamethumbs serves sports artwork (logos, thumbnails, covers for
 // leagues, teams and matchups), raw team data, and an optional Xtream-Codes
 // proxy that fixes channel logos. Configuration comes from environment
-// variables; see the README.
+// variables; `gamethumbs -h` lists them.
 package main
 
 import (
@@ -25,8 +25,13 @@ func main() {
 // run starts the service and blocks until ctx is cancelled, then shuts
 // down gracefully. It never calls os.Exit, so tests can drive it.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
-	if len(args) > 0 && args[0] == "healthcheck" {
-		return healthcheck(ctx, getenv, stdout)
+	if len(args) > 0 {
+		switch args[0] {
+		case "healthcheck":
+			return healthcheck(ctx, getenv, stdout)
+		case "config":
+			return printConfig(getenv, stdout)
+		}
 	}
 	return serve(ctx, args, getenv, stdout, nil)
 }

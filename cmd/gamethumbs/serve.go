@@ -23,6 +23,7 @@ import (
 	"gamethumbs/internal/connlimit"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
+	"gamethumbs/internal/logging"
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/redact"
 	"gamethumbs/internal/render"
@@ -39,13 +40,19 @@ var shutdownGrace = 10 * time.Second
 // nil it receives the listening address once the server accepts
 // connections (tests use it).
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer, ready chan<- string) error {
+	fl, err := parseFlags(args, stdout)
+	if err != nil {
+		return ignoreHelp(err)
+	}
+	if fl.version {
+		printVersion(stdout)
+		return nil
+	}
 	cfg, err := config.Load(getenv)
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
-	if err := parseFlags(&cfg, args, stdout); err != nil {
-		return ignoreHelp(err)
-	}
+	fl.apply(&cfg)
 	log := newLogger(cfg, stdout)
 	for _, w := range cfg.Warnings {
 		log.Warn(w)
@@ -81,9 +88,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		servers = append(servers, rs.srv)
 		listeners = append(listeners, rs.ln)
 	}
-	log.Info("gamethumbs listening", "addr", ln.Addr().String(), "version", buildinfo.Get().Version,
-		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics,
-		"max_connections", maxConns)
+	logStart(log, cfg, ln.Addr())
 	for _, rs := range roots {
 		log.Info("xc root-mode listener", "upstream", rs.id, "addr", rs.ln.Addr().String())
 	}
@@ -253,16 +258,10 @@ func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracke
 	return roots, nil
 }
 
-// newLogger builds the root logger; every record goes through redact.
+// newLogger builds the root logger (durations in ms, credentials masked)
+// and makes it the default.
 func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
-	var level slog.Level
-	_ = level.UnmarshalText([]byte(cfg.LogLevel))
-	opts := &slog.HandlerOptions{Level: level}
-	var h slog.Handler = slog.NewTextHandler(w, opts)
-	if cfg.LogFormat == "json" {
-		h = slog.NewJSONHandler(w, opts)
-	}
-	log := slog.New(redact.Handler(h))
+	log := logging.New(w, cfg.LogLevel, cfg.LogFormat)
 	slog.SetDefault(log)
 	return log
 }
@@ -331,6 +330,14 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		closers = append(closers, h.Close)
 	}
 	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg)}
+	if deps.Metrics != nil && cfg.MetricsAddr != "" {
+		stop, err := serveMetrics(cfg.MetricsAddr, deps.Metrics, log)
+		if err != nil {
+			closeAll()
+			return app{}, fmt.Errorf("METRICS_ADDR: %w", err)
+		}
+		closers = append(closers, stop)
+	}
 	if shared != nil {
 		deps.Shared = shared
 		deps.Metrics.WatchRedis(shared.Up, shared.Errors)

@@ -96,6 +96,9 @@ type Config struct {
 	// RenderQueue is how many renders may wait for a slot (RENDER_QUEUE);
 	// beyond it clients get 503.
 	RenderQueue int
+	// WebPQuality is the lossy WebP quality of thumbnails and covers
+	// (WEBP_QUALITY, 1-100); logos are always lossless.
+	WebPQuality int
 
 	CORSOrigin      string // CORS_ORIGIN, default "*"
 	CORSMaxAge      int    // CORS_MAX_AGE seconds
@@ -103,7 +106,10 @@ type Config struct {
 	LogLevel        string // LOG_LEVEL: debug|info|warn|error
 	LogFormat       string // LOG_FORMAT: text|json
 	Metrics         bool   // METRICS: serve /metrics
-	Demo            bool   // DEMO: serve the built-in offline demo league
+	// MetricsAddr (METRICS_ADDR, e.g. "127.0.0.1:9090") serves /metrics on
+	// a listener of its own instead of the public port; empty: public port.
+	MetricsAddr string
+	Demo        bool // DEMO: serve the built-in offline demo league
 
 	// Providers configures the sports-data providers other than ESPN's
 	// team API, and custom data (providers.go).
@@ -116,6 +122,8 @@ type Config struct {
 	// Warnings are configuration facts worth one log line at start (a
 	// setting that was ignored); they do not stop the service.
 	Warnings []string
+
+	values []Value // effective values, in the order Load read them (see Effective)
 }
 
 // DefaultUserAgent is the User-Agent sent to providers unless
@@ -142,6 +150,7 @@ func Defaults() Config {
 		CacheDirMB:          1024,
 		RenderConcurrency:   runtime.NumCPU(),
 		RenderQueue:         64,
+		WebPQuality:         80,
 		CORSOrigin:          "*",
 		CORSMaxAge:          86400,
 		LogLevel:            "info",
@@ -213,6 +222,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.CacheDirMB = r.intIn("CACHE_DIR_MB", c.CacheDirMB, 1, 1<<24)
 	c.RenderConcurrency = r.intIn("RENDER_CONCURRENCY", c.RenderConcurrency, 1, 1024)
 	c.RenderQueue = r.intIn("RENDER_QUEUE", c.RenderQueue, 0, 100_000)
+	c.WebPQuality = r.intIn("WEBP_QUALITY", c.WebPQuality, 1, 100)
 
 	c.CORSOrigin = r.str("CORS_ORIGIN", c.CORSOrigin)
 	c.CORSMaxAge = r.intIn("CORS_MAX_AGE", c.CORSMaxAge, 0, 1<<30)
@@ -220,10 +230,12 @@ func Load(getenv func(string) string) (Config, error) {
 	c.LogLevel = r.oneOf("LOG_LEVEL", c.LogLevel, "debug", "info", "warn", "error")
 	c.LogFormat = r.oneOf("LOG_FORMAT", c.LogFormat, "text", "json")
 	c.Metrics = r.boolean("METRICS", c.Metrics)
+	c.MetricsAddr = r.listenAddr("METRICS_ADDR")
 	c.Demo = r.boolean("DEMO", false)
 	c.Providers = r.providers(c.CacheDir)
 	c.Redis = r.redis(c.Redis)
 
+	c.values = r.seen
 	return c, errors.Join(r.errs...)
 }
 

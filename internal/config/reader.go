@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 type reader struct {
 	getenv func(string) string
 	errs   []error
+	seen   []Value // effective values, in the order read
 }
 
 func (r *reader) fail(name, value, why string) {
@@ -24,13 +26,16 @@ func (r *reader) fail(name, value, why string) {
 
 func (r *reader) str(name, def string) string {
 	if v := strings.TrimSpace(r.getenv(name)); v != "" {
+		r.record(name, v, true)
 		return v
 	}
+	r.record(name, def, false)
 	return def
 }
 
 func (r *reader) intIn(name string, def, lo, hi int) int {
 	v := strings.TrimSpace(r.getenv(name))
+	i := r.record(name, strconv.Itoa(def), v != "")
 	if v == "" {
 		return def
 	}
@@ -39,6 +44,7 @@ func (r *reader) intIn(name string, def, lo, hi int) int {
 		r.fail(name, v, fmt.Sprintf("must be an integer from %d to %d", lo, hi))
 		return def
 	}
+	r.seen[i].Value = strconv.Itoa(n)
 	return n
 }
 
@@ -50,23 +56,27 @@ func (r *reader) millis(name string, def time.Duration) time.Duration {
 // boolean accepts true/false, 1/0 and yes/no in any case.
 func (r *reader) boolean(name string, def bool) bool {
 	v := strings.ToLower(strings.TrimSpace(r.getenv(name)))
+	b := def
 	switch v {
 	case "":
-		return def
 	case "true", "1", "yes":
-		return true
+		b = true
 	case "false", "0", "no":
-		return false
+		b = false
+	default:
+		r.fail(name, v, "must be true or false")
 	}
-	r.fail(name, v, "must be true or false")
-	return def
+	r.record(name, strconv.FormatBool(b), v != "")
+	return b
 }
 
 func (r *reader) oneOf(name, def string, allowed ...string) string {
 	v := strings.ToLower(strings.TrimSpace(r.getenv(name)))
 	if v == "" {
+		r.record(name, def, false)
 		return def
 	}
+	r.record(name, v, true)
 	for _, a := range allowed {
 		if v == a {
 			return v
@@ -80,8 +90,10 @@ func (r *reader) oneOf(name, def string, allowed ...string) string {
 func (r *reader) baseURL(name, def string) string {
 	v := strings.TrimSpace(r.getenv(name))
 	if v == "" {
+		r.record(name, def, false)
 		return def
 	}
+	r.record(name, strings.TrimRight(v, "/"), true)
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		r.fail(name, v, "must be an absolute http(s) URL")
@@ -92,6 +104,7 @@ func (r *reader) baseURL(name, def string) string {
 
 func (r *reader) optionalURL(name string) string {
 	if strings.TrimSpace(r.getenv(name)) == "" {
+		r.record(name, "", false)
 		return ""
 	}
 	return r.baseURL(name, "")
@@ -102,6 +115,11 @@ func (r *reader) optionalURL(name string) string {
 // comma-separated list of host names that skip the check.
 func (r *reader) overlayURLs(name string) (all bool, hosts []string) {
 	v := strings.TrimSpace(r.getenv(name))
+	shown := v
+	if v == "" {
+		shown = "false"
+	}
+	r.record(name, shown, v != "")
 	switch strings.ToLower(v) {
 	case "", "false", "0", "no":
 		return false, nil
@@ -119,10 +137,26 @@ func (r *reader) overlayURLs(name string) (all bool, hosts []string) {
 	return false, hosts
 }
 
+// listenAddr reads an optional host:port to listen on (":9090",
+// "127.0.0.1:9090", "[::1]:9090").
+func (r *reader) listenAddr(name string) string {
+	v := r.str(name, "")
+	if v == "" {
+		return ""
+	}
+	_, port, err := net.SplitHostPort(v)
+	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+		r.fail(name, v, "must be host:port or :port")
+		return ""
+	}
+	return v
+}
+
 // seconds reads a duration as a number of seconds ("5", "0.5") or with a
 // unit ("5s", "1500ms"), from 0 to one hour.
 func (r *reader) seconds(name string, def time.Duration) time.Duration {
 	v := strings.TrimSpace(r.getenv(name))
+	r.record(name, def.String(), v != "")
 	if v == "" {
 		return def
 	}
@@ -139,5 +173,6 @@ func (r *reader) seconds(name string, def time.Duration) time.Duration {
 		r.fail(name, v, "must be from 0 to 1h")
 		return def
 	}
+	r.seen[r.record(name, "", true)].Value = d.String()
 	return d
 }

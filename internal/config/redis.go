@@ -26,6 +26,7 @@ func (r *reader) redis(def RedisConfig) RedisConfig {
 		Timeout:    r.millis("REDIS_TIMEOUT", def.Timeout),
 		MaxValueKB: r.intIn("REDIS_MAX_VALUE_KB", def.MaxValueKB, 1, 512*1024),
 	}
+	r.record("REDIS_URL", c.URL, c.URL != "") // shown with its password masked
 	if c.URL != "" {
 		u, err := url.Parse(c.URL)
 		if err != nil || (u.Scheme != "redis" && u.Scheme != "rediss" && u.Scheme != "unix") {

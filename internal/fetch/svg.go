@@ -13,6 +13,8 @@ import (
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
 	"golang.org/x/net/html/charset"
+
+	"gamethumbs/internal/svgx"
 )
 
 // Bounds on SVG input, checked before the SVG library sees the document.
@@ -106,7 +108,14 @@ func rasteriseSVG(data []byte, side int, maxPixels int64) (img image.Image, err 
 			img, err = nil, &DecodeError{Format: "svg", Err: fmt.Errorf("renderer panic: %v", r)}
 		}
 	}()
-	icon, err := oksvg.ReadIconStream(bytes.NewReader(data), oksvg.IgnoreErrorMode)
+	// What oksvg does not draw (<use> with a transform, rounded
+	// rectangles, <text>, clip-path) is rewritten first into what it
+	// draws; a document svgx cannot read is drawn as it is.
+	layers, rerr := svgx.Rewrite(data)
+	if rerr != nil || len(layers) == 0 {
+		layers = []svgx.Layer{{Doc: data}}
+	}
+	icon, err := oksvg.ReadIconStream(bytes.NewReader(layers[0].Doc), oksvg.IgnoreErrorMode)
 	if err != nil {
 		return nil, &DecodeError{Format: "svg", Err: err}
 	}
@@ -115,12 +124,10 @@ func rasteriseSVG(data []byte, side int, maxPixels int64) (img image.Image, err 
 		return nil, err
 	}
 	canvas := image.NewRGBA(image.Rect(0, 0, w, h))
-	scanner := newBoundedScanner(canvas)
 	// oksvg's SetTarget translates by the viewBox origin after scaling,
 	// which misplaces drawings whose viewBox does not start at 0,0: build
 	// the viewBox-to-canvas transform here (shift first, then scale).
 	vb := icon.ViewBox
-	icon.Transform = rasterx.Identity.Scale(float64(w)/vb.W, float64(h)/vb.H).Translate(-vb.X, -vb.Y)
-	icon.Draw(rasterx.NewDasher(w, h, scanner), 1)
+	drawLayers(layers, canvas, icon, rasterx.Identity.Scale(float64(w)/vb.W, float64(h)/vb.H).Translate(-vb.X, -vb.Y))
 	return canvas, nil
 }

@@ -4,24 +4,36 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
+
+	"gamethumbs/internal/svgx"
 )
 
-// referenceSVG draws data with rasterx's own full-canvas scanner, the
-// behaviour boundedScanner must reproduce.
+// referenceSVG draws data (rewritten by svgx, strokes scaled as
+// drawLayers does) with rasterx's own full-canvas scanner, the behaviour
+// boundedScanner must reproduce.
 func referenceSVG(t *testing.T, data []byte, w, h int) *image.RGBA {
 	t.Helper()
-	icon, err := oksvg.ReadIconStream(bytes.NewReader(data), oksvg.IgnoreErrorMode)
+	layers, err := svgx.Rewrite(data)
+	if err != nil || len(layers) != 1 {
+		t.Fatalf("svgx.Rewrite = %d layers, %v", len(layers), err)
+	}
+	icon, err := oksvg.ReadIconStream(bytes.NewReader(layers[0].Doc), oksvg.IgnoreErrorMode)
 	if err != nil {
 		t.Fatal(err)
 	}
 	canvas := image.NewRGBA(image.Rect(0, 0, w, h))
 	vb := icon.ViewBox
 	icon.Transform = rasterx.Identity.Scale(float64(w)/vb.W, float64(h)/vb.H).Translate(-vb.X, -vb.Y)
+	k := math.Sqrt(math.Abs(icon.Transform.A*icon.Transform.D - icon.Transform.B*icon.Transform.C))
+	for i := range icon.SVGPaths {
+		icon.SVGPaths[i].LineWidth *= k
+	}
 	icon.Draw(rasterx.NewDasher(w, h, rasterx.NewScannerGV(w, h, canvas, canvas.Bounds())), 1)
 	return canvas
 }

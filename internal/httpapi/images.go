@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gamethumbs/internal/render"
+	"gamethumbs/internal/webpenc"
 )
 
 func (s *Server) thumb(w http.ResponseWriter, r *http.Request, p params) error {
@@ -47,6 +48,9 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	cancel()
 	if err != nil {
 		return err
+	}
+	if wantsWebP(p, r) {
+		job = webpJob{Job: job, opts: webpenc.Options{Lossless: kind == render.KindLogo, Quality: s.cfg.WebPQuality}}
 	}
 	charged := false
 	img, err := s.images.get(r.Context(), job, func() error {

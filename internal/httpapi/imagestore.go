@@ -56,6 +56,12 @@ func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, no
 	return s
 }
 
+// running is the number of renders holding a slot (metrics).
+func (s *imageStore) running() int { return len(s.slots) }
+
+// queued is the number of renders waiting for a slot (metrics).
+func (s *imageStore) queued() int { return max(len(s.waiting)-len(s.slots), 0) }
+
 // errBusy is returned when the render queue is full.
 var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy rendering; try again shortly",
 	Header: http.Header{"Retry-After": {"2"}}}

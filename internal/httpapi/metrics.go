@@ -18,6 +18,7 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 		return
 	}
 	s.images.rendered = m.ObserveRender
+	m.WatchRenders(s.images.running, s.images.queued)
 	if c := s.images.cache; c != nil {
 		m.WatchCache("image", func() metrics.CacheStats {
 			b, n, hits, misses, evictions := c.Stats()
@@ -25,8 +26,8 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 		})
 	}
 	m.WatchCache("logo", func() metrics.CacheStats {
-		hits, misses, b := render.CacheStats()
-		return metrics.CacheStats{Bytes: b, Hits: uint64(hits), Misses: uint64(misses), Entries: -1, Evictions: -1}
+		st := render.DerivativeStats()
+		return metrics.CacheStats{Bytes: st.Bytes, Hits: st.Hits, Misses: st.Misses, Entries: st.Entries, Evictions: int64(st.Evictions)}
 	})
 	if x, ok := s.xc.(interface{ Stats() xcproxy.Stats }); ok {
 		m.WatchXC(x.Stats)
@@ -34,9 +35,10 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 }
 
 // serveMetrics serves /metrics (Prometheus exposition format). The route
-// is of the health kind: never rate limited, logged at debug level.
+// is of the health kind (404 when METRICS_ADDR moves it to a listener of
+// its own): never rate limited, logged at debug level.
 func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request, _ params) error {
-	if s.metrics == nil {
+	if s.metrics == nil || s.cfg.MetricsAddr != "" {
 		return errorf(http.StatusNotFound, "route not found")
 	}
 	w.Header().Set("Cache-Control", "no-store")

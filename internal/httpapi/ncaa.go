@@ -8,9 +8,10 @@ import (
 )
 
 // ncaaTypes maps the {type} of the NCAA shorthand to the unified handler
-// it forwards to; deprecated type names and ".png" suffixes are accepted.
+// it forwards to; deprecated type names and ".png" or ".webp" suffixes
+// are accepted.
 func (s *Server) ncaaHandler(typ string) (handlerFunc, bool) {
-	t := strings.TrimSuffix(strings.ToLower(typ), ".png")
+	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(typ), ".png"), ".webp")
 	switch t {
 	case "thumb", "leaguethumb":
 		return s.thumb, true
@@ -19,7 +20,7 @@ func (s *Server) ncaaHandler(typ string) (handlerFunc, bool) {
 	case "logo", "leaguelogo", "teamlogo":
 		return s.logo, true
 	case "raw":
-		if strings.HasSuffix(strings.ToLower(typ), ".png") {
+		if t != strings.ToLower(typ) {
 			return nil, false
 		}
 		return nil, true
@@ -39,6 +40,9 @@ func (s *Server) ncaa(w http.ResponseWriter, r *http.Request, p params) error {
 		return errorf(http.StatusBadRequest, "invalid type %q: allowed values are thumb, cover, logo, raw", clip(p["type"]))
 	}
 	fwd := params{"league": code}
+	if strings.HasSuffix(strings.ToLower(p["type"]), ".webp") {
+		fwd["format"] = "webp"
+	}
 	for _, k := range []string{"team1", "team2"} {
 		if v, ok := p[k]; ok {
 			fwd[k] = v

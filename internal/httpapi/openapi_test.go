@@ -46,12 +46,94 @@ func resolve(doc map[string]any, v any) any {
 }
 
 // openapiPaths maps a route of the table to the OpenAPI paths that
-// document it: "[.png]" becomes one path without and one with ".png".
+// document it, the way the router matches them without ambiguity for a
+// linter: "[.png]" becomes the path parameter {ext} ("", ".png" or
+// ".webp"); the NCAA {type} is spelled out (one path per type); the
+// page's assets are listed by name.
 func openapiPaths(route string) []string {
-	if strings.Contains(route, "[.png]") {
-		return []string{strings.ReplaceAll(route, "[.png]", ""), strings.ReplaceAll(route, "[.png]", ".png")}
+	switch {
+	case route == "/ui/{file}":
+		return []string{"/ui/app.js", "/ui/style.css", "/ui/icon.svg", "/ui/index.html"}
+	case strings.HasPrefix(route, "/ncaa/"):
+		base := strings.TrimSuffix(route, "/{type}")
+		out := []string{base + "/thumb{ext}", base + "/cover{ext}", base + "/logo{ext}"}
+		if !strings.Contains(route, "{team2}") {
+			out = append(out, base+"/raw")
+		}
+		return out
 	}
-	return []string{route}
+	return []string{strings.ReplaceAll(route, "[.png]", "{ext}")}
+}
+
+// TestOpenAPILintRules checks the rules of Redocly's "recommended" set
+// that fail most easily when the document is edited by hand (.ci/run runs
+// the linter itself when npm can install it): servers present, an
+// operationId on every operation and each unique, a 4xx answer on every
+// operation, and no two paths a request could match alike (same number of
+// segments and of templated segments, and equal wherever neither is
+// templated, as Redocly's no-ambiguous-paths compares them).
+func TestOpenAPILintRules(t *testing.T) {
+	doc := openapiDoc(t)
+	if len(asList(doc["servers"])) == 0 {
+		t.Error("openapi.json has no servers")
+	}
+	paths, _ := doc["paths"].(map[string]any)
+	ids := map[string]string{}
+	for p, item := range paths {
+		get, _ := at(resolve(doc, item), "get").(map[string]any)
+		id, _ := get["operationId"].(string)
+		if id == "" {
+			t.Errorf("%s: no operationId", p)
+		} else if other, dup := ids[id]; dup {
+			t.Errorf("operationId %s on both %s and %s", id, other, p)
+		}
+		ids[id] = p
+		has4xx := false
+		for code := range asMap(get["responses"]) {
+			has4xx = has4xx || strings.HasPrefix(code, "4")
+		}
+		if !has4xx {
+			t.Errorf("%s: no 4xx response", p)
+		}
+	}
+	type shape struct {
+		segs []string
+		vars []bool
+		n    int
+	}
+	shapes := map[string]shape{}
+	for p := range paths {
+		sh := shape{segs: strings.Split(p, "/")}
+		for _, s := range sh.segs {
+			v := strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") && strings.Count(s, "{") == 1
+			sh.vars = append(sh.vars, v)
+			if v {
+				sh.n++
+			}
+		}
+		shapes[p] = sh
+	}
+	for p, a := range shapes {
+		for q, b := range shapes {
+			if p >= q || len(a.segs) != len(b.segs) || a.n != b.n {
+				continue
+			}
+			ambiguous := true
+			for i := range a.segs {
+				if !a.vars[i] && !b.vars[i] && a.segs[i] != b.segs[i] {
+					ambiguous = false
+				}
+			}
+			if ambiguous {
+				t.Errorf("ambiguous paths %s and %s", p, q)
+			}
+		}
+	}
+}
+
+func asMap(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	return m
 }
 
 func TestOpenAPICoversRoutes(t *testing.T) {

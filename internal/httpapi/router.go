@@ -8,7 +8,8 @@ import (
 
 // A pattern is a route path split into segments. A segment is either a
 // literal (matched case-insensitively) or a parameter written {name}. A
-// literal ending in "[.png]" also matches with a ".png" suffix.
+// literal ending in "[.png]" also matches with a ".png" or ".webp" suffix;
+// ".webp" sets the parameter "format" to "webp".
 type pattern []string
 
 // route is one entry of the route table.
@@ -82,11 +83,16 @@ func (pt pattern) match(segs []string, p params) bool {
 		if png && len(got) == len(lit)+4 && strings.EqualFold(got, lit+".png") {
 			continue
 		}
+		if png && len(got) == len(lit)+5 && strings.EqualFold(got, lit+".webp") {
+			continue
+		}
 		return false
 	}
 	for i, want := range pt {
 		if strings.HasPrefix(want, "{") {
 			p[strings.Trim(want, "{}")] = segs[i]
+		} else if len(segs[i]) > 5 && strings.EqualFold(segs[i][len(segs[i])-5:], ".webp") {
+			p["format"] = "webp"
 		}
 	}
 	return true

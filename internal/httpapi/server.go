@@ -122,7 +122,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	rec := &recorder{ResponseWriter: w, writeTimeout: s.cfg.ServerTimeout}
 	kind := kindOther
-	defer func() { s.finish(recover(), r, rec, kind, start) }()
+	end := func() {} // ends the in-flight count once the kind is known
+	defer func() { end(); s.finish(recover(), r, rec, kind, start) }()
 	s.setCommonHeaders(rec, r)
 
 	if r.Method == http.MethodOptions {
@@ -142,6 +143,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.xc != nil && len(segs) >= 2 && strings.EqualFold(segs[0], "xc") {
 		kind = kindXC
+		end = s.metrics.Begin(string(kind))
 		rec.stream = true
 		if s.limit(rec, r, kind) {
 			return
@@ -168,6 +170,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
 		kind = kindData
 	}
+	end = s.metrics.Begin(string(kind))
 	// Image requests are counted by chargeImage once the cache missed.
 	if kind != kindImage && s.limit(rec, r, kind) {
 		return

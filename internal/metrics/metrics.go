@@ -1,7 +1,8 @@
 // Package metrics holds the Prometheus metrics of gamethumbs in a registry
 // of its own (never the global one): HTTP requests by route kind and
-// status, renders, cache and provider counters, the XC proxy's traffic,
-// and the Go runtime and process collectors. The HTTP layer serves it at
+// status and in flight, renders (done, running, queued), cache and
+// provider counters, provider circuit states, the XC proxy's traffic,
+// build information, and the Go runtime and process collectors. The HTTP layer serves it at
 // /metrics through Handler.
 //
 // A nil *Metrics is valid and records nothing, so callers need no checks
@@ -37,6 +38,7 @@ type Metrics struct {
 
 	requests *prometheus.CounterVec   // route, status
 	latency  *prometheus.HistogramVec // route, status
+	inFlight *prometheus.GaugeVec     // route
 
 	renders       *prometheus.CounterVec // result
 	renderLatency prometheus.Histogram
@@ -60,6 +62,10 @@ func New() *Metrics {
 			Help:    "Time to answer an HTTP request (whole stream for the XC proxy), by route kind and status code.",
 			Buckets: requestBuckets,
 		}, []string{"route", "status"}),
+		inFlight: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Namespace: namespace, Name: "http_requests_in_flight",
+			Help: "HTTP requests being answered now, by route kind (image, data, health, xc, other); XC streams count while they play.",
+		}, []string{"route"}),
 		renders: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: namespace, Name: "renders_total",
 			Help: "Images produced because the image cache did not have them, by result (ok, error).",
@@ -84,11 +90,14 @@ func New() *Metrics {
 		}, []string{"provider", "op"}),
 	}
 	m.reg.MustRegister(
-		m.requests, m.latency, m.renders, m.renderLatency,
+		m.requests, m.latency, m.inFlight, newBuildInfo(), m.renders, m.renderLatency,
 		m.providerCalls, m.providerErrors, m.providerLatency,
-		collectors.NewGoCollector(),
+		goCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
+	for _, route := range []string{"image", "data", "health", "xc", "other"} {
+		m.inFlight.WithLabelValues(route) // every kind shows, at 0 too
+	}
 	m.handler = promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{
 		ErrorHandling:     promhttp.ContinueOnError,
 		EnableOpenMetrics: true,

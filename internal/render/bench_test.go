@@ -66,16 +66,10 @@ func BenchmarkThumbStyle99Cold(b *testing.B) {
 // textures) from the derivative cache; the overlay index table, one per
 // canvas size and shared by every team, stays.
 func dropEmbossCache() {
-	cache.mu.Lock()
-	defer cache.mu.Unlock()
-	for k, e := range cache.items {
+	cache.RemoveIf(func(k any) bool {
 		t := fmt.Sprintf("%T", k)
-		if strings.Contains(t, "layer") || strings.Contains(t, "emboss") {
-			cache.ll.Remove(e)
-			delete(cache.items, k)
-			cache.used -= e.Value.(*lruEntry).size
-		}
-	}
+		return strings.Contains(t, "layer") || strings.Contains(t, "emboss")
+	})
 }
 
 func BenchmarkLeagueThumb(b *testing.B) {

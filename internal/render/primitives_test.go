@@ -1,7 +1,6 @@
 package render
 
 import (
-	"container/list"
 	"image"
 	"image/color"
 	"math"
@@ -116,28 +115,5 @@ func TestPathCircleArea(t *testing.T) {
 	}
 	if want := math.Pi * 900; math.Abs(sum-want)/want > 0.01 {
 		t.Errorf("circle r=30 coverage = %.0f, want %.0f (±1%%)", sum, want)
-	}
-}
-
-func TestCacheEvictsByBytes(t *testing.T) {
-	c := &lru{max: 100, ll: list.New(), items: map[any]*list.Element{}}
-	c.put("a", 1, 60)
-	c.put("b", 2, 30)
-	if _, ok := c.get("a"); !ok { // a becomes most recent
-		t.Fatal("get(a) missed right after put")
-	}
-	c.put("c", 3, 30) // over budget: evicts b, the least recently used
-	if _, ok := c.get("b"); ok {
-		t.Error("get(b) hit, want it evicted")
-	}
-	if _, ok := c.get("a"); !ok {
-		t.Error("get(a) missed, want it kept")
-	}
-	if c.used != 90 {
-		t.Errorf("used = %d, want 90", c.used)
-	}
-	c.put("huge", 4, 1000) // larger than the budget: not stored
-	if _, ok := c.get("huge"); ok {
-		t.Error("an entry larger than the budget was stored")
 	}
 }

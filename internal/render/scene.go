@@ -27,7 +27,7 @@
 //     alternate fills and the halo rescue; WithLogoTrace and Legibility
 //     measure finished pictures (the hardcase package's tests use them).
 //   - bust.go: athletes' headshots, anchored on an edge or in a circle.
-//   - text.go, badge.go: embedded Roboto (fonts/), measuring, fitting,
+//   - text.go, badge.go: embedded Roboto (internal/fonts), measuring, fitting,
 //     wrapping and drawing text; the quality badge.
 //   - league.go, team.go, matchup.go and matchup_split.go (styles 1-2),
 //     matchup_badge.go (3-4), matchup_grid.go (5-6), matchup_emboss.go

@@ -1,7 +1,6 @@
 package render
 
 import (
-	_ "embed"
 	"image"
 	"image/draw"
 	"math"
@@ -12,14 +11,14 @@ import (
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
+
+	"gamethumbs/internal/fonts"
 )
 
-// Embedded fonts (Apache-2.0, see fonts/README.md).
+// Embedded fonts (Apache-2.0, see internal/fonts/README.md).
 var (
-	//go:embed fonts/Roboto-Bold.ttf
-	boldTTF []byte
-	//go:embed fonts/Roboto-Black.ttf
-	blackTTF []byte
+	boldTTF  = fonts.Bold
+	blackTTF = fonts.Black
 )
 
 type fontID uint8

@@ -67,8 +67,8 @@ func TestGuideCacheBounds(t *testing.T) {
 	for i := range 10 {
 		small.put(fmt.Sprint(i), g, nil)
 	}
-	if small.len() != 2 || small.bytes > small.maxBytes {
-		t.Errorf("byte-bounded cache holds %d entries, %d bytes; want 2 within %d", small.len(), small.bytes, small.maxBytes)
+	if b := small.entries.Stats().Bytes; small.len() != 2 || b > small.maxBytes {
+		t.Errorf("byte-bounded cache holds %d entries, %d bytes; want 2 within %d", small.len(), b, small.maxBytes)
 	}
 }
 

@@ -1,51 +1,48 @@
 package xcproxy
 
 import (
-	"container/list"
 	"sync"
 	"time"
 
 	"golang.org/x/sync/singleflight"
 
+	"gamethumbs/internal/lru"
 	"gamethumbs/internal/xcproxy/xmltv"
 )
 
 // guideCache keeps parsed guides (and recent failures) per key, bounded by
-// entry count and estimated bytes, least recently used first out.
-// Concurrent loads of one key share a single fetch.
+// entry count and estimated bytes, least recently used first out (an
+// internal/lru cache). Concurrent loads of one key share a single fetch.
 //
 // A guide past its TTL is still served, as stale, for up to maxStale while
 // a refresh runs; a failed refresh keeps the stale guide (and is retried
 // after the error TTL), so a panel whose guide breaks keeps its logos.
 type guideCache struct {
-	mu         sync.Mutex
-	entries    map[string]*list.Element // of *guideEntry
-	lru        *list.List               // front: most recently used
-	bytes      int64
-	maxEntries int
-	maxBytes   int64
-	ttl        time.Duration
-	errTTL     time.Duration
-	now        func() time.Time
-	flights    singleflight.Group
-	started    map[string]time.Time // start of each fetch in flight
+	entries  *lru.Cache[string, *guideEntry] // dropped when no longer servable
+	maxBytes int64
+	ttl      time.Duration
+	errTTL   time.Duration
+	now      func() time.Time
+	flights  singleflight.Group
+
+	mu      sync.Mutex           // guards the fields of entries updated in place, and started
+	started map[string]time.Time // start of each fetch in flight
 }
 
 // maxStale is how long past its TTL a guide may still be served.
 const maxStale = 24 * time.Hour
 
 type guideEntry struct {
-	key     string
 	guide   *xmltv.Guide
 	err     error
 	expires time.Time // fresh until then
-	stale   time.Time // a guide is served (stale) until then
-	size    int64
 }
 
 func newGuideCache(maxEntries int, maxBytes int64, ttl, errTTL time.Duration) *guideCache {
-	return &guideCache{entries: map[string]*list.Element{}, lru: list.New(), maxEntries: maxEntries,
-		maxBytes: maxBytes, ttl: ttl, errTTL: errTTL, now: time.Now, started: map[string]time.Time{}}
+	c := &guideCache{maxBytes: maxBytes, ttl: ttl, errTTL: errTTL, now: time.Now, started: map[string]time.Time{}}
+	c.entries = lru.New[string, *guideEntry](lru.Options{MaxBytes: maxBytes, MaxEntries: maxEntries,
+		Now: func() time.Time { return c.now() }})
+	return c
 }
 
 // guideResult is a guide or the error that prevented it.
@@ -57,20 +54,13 @@ type guideResult struct {
 // get returns the cached result for key and whether it is still fresh.
 // ok is false when there is nothing usable.
 func (c *guideCache) get(key string) (res guideResult, fresh, ok bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	el, found := c.entries[key]
+	e, found := c.entries.Get(key)
 	if !found {
 		return guideResult{}, false, false
 	}
-	e := el.Value.(*guideEntry)
-	now := c.now()
-	fresh = now.Before(e.expires)
-	if !fresh && (e.guide == nil || !now.Before(e.stale)) {
-		c.remove(el)
-		return guideResult{}, false, false
-	}
-	c.lru.MoveToFront(el)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fresh = c.now().Before(e.expires)
 	if e.guide != nil {
 		return guideResult{guide: e.guide}, fresh, true
 	}
@@ -82,42 +72,19 @@ func (c *guideCache) get(key string) (res guideResult, fresh, ok bool) {
 // the guide stays, and the next refresh waits errTTL.
 func (c *guideCache) put(key string, g *xmltv.Guide, err error) {
 	now := c.now()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.entries[key]; ok {
-		old := el.Value.(*guideEntry)
-		if err != nil && old.guide != nil && now.Before(old.stale) {
-			old.err = err
-			old.expires = now.Add(c.errTTL)
-			c.lru.MoveToFront(el)
+	if err != nil {
+		if old, ok := c.entries.Get(key); ok && old.guide != nil {
+			c.mu.Lock()
+			old.err, old.expires = err, now.Add(c.errTTL)
+			c.mu.Unlock()
 			return
 		}
-		c.remove(el)
+		c.entries.Add(key, &guideEntry{err: err, expires: now.Add(c.errTTL)}, 256, now.Add(c.errTTL))
+		return
 	}
-	e := &guideEntry{key: key, guide: g, err: err}
-	if err != nil {
-		e.guide = nil
-		e.expires = now.Add(c.errTTL)
-		e.size = 256
-	} else {
-		e.expires = now.Add(c.ttl)
-		e.stale = e.expires.Add(maxStale)
-		e.size = g.SizeBytes() + 256
-	}
-	if e.size > c.maxBytes {
-		return // larger than the whole cache: use once, keep nothing
-	}
-	c.entries[key] = c.lru.PushFront(e)
-	c.bytes += e.size
-	for c.lru.Len() > c.maxEntries || c.bytes > c.maxBytes {
-		c.remove(c.lru.Back())
-	}
-}
-
-func (c *guideCache) remove(el *list.Element) {
-	e := c.lru.Remove(el).(*guideEntry)
-	delete(c.entries, e.key)
-	c.bytes -= e.size
+	// Larger than the whole cache: used once, nothing kept.
+	expires := now.Add(c.ttl)
+	c.entries.Add(key, &guideEntry{guide: g, expires: expires}, g.SizeBytes()+256, expires.Add(maxStale))
 }
 
 // flightStarted returns when the fetch of key in flight began, noting now
@@ -141,8 +108,4 @@ func (c *guideCache) flightEnded(key string) {
 }
 
 // len returns the number of cached entries.
-func (c *guideCache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.lru.Len()
-}
+func (c *guideCache) len() int { return c.entries.Len() }

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"gamethumbs/internal/buildinfo"
+	"gamethumbs/internal/config"
+)
+
+// cliFlags are the command-line flags of the serve command. Flags win over
+// the environment.
+type cliFlags struct {
+	demo    *bool // -demo given (nil: DEMO decides)
+	version bool  // -version: print the version and exit
+}
+
+// parseFlags reads the command-line flags. -h prints the usage with every
+// setting and returns flag.ErrHelp.
+func parseFlags(args []string, stdout io.Writer) (cliFlags, error) {
+	fs := flag.NewFlagSet("gamethumbs", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	fs.Usage = func() { usage(stdout, fs) }
+	demo := fs.Bool("demo", false, "serve the built-in offline demo league (code demo); the page at / starts on it (DEMO=true)")
+	version := fs.Bool("version", false, "print the version and exit")
+	if err := fs.Parse(args); err != nil {
+		return cliFlags{}, err
+	}
+	if fs.NArg() > 0 {
+		return cliFlags{}, fmt.Errorf("unexpected argument %q (flags: -demo, -version, -h; subcommands: config, healthcheck)", fs.Arg(0))
+	}
+	f := cliFlags{version: *version}
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "demo" {
+			f.demo = demo
+		}
+	})
+	return f, nil
+}
+
+// apply sets what the flags override in cfg.
+func (f cliFlags) apply(cfg *config.Config) {
+	if f.demo != nil {
+		cfg.Demo = *f.demo
+	}
+}
+
+// usage prints the commands, the flags and every setting with its default
+// and meaning, from the same table the configuration reader is checked
+// against.
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintln(w, "usage: gamethumbs [-demo]        serve; configuration comes from the environment variables below")
+	fmt.Fprintln(w, "       gamethumbs config         print the effective settings (secrets masked) and exit")
+	fmt.Fprintln(w, "       gamethumbs healthcheck    exit 0 when http://127.0.0.1:$PORT/health answers ok")
+	fmt.Fprintln(w, "       gamethumbs -version       print the version")
+	fmt.Fprintln(w, "\nflags:")
+	fs.PrintDefaults()
+	fmt.Fprintln(w, "\nenvironment variables (default; meaning):")
+	for _, s := range config.Settings {
+		fmt.Fprintf(w, "  %s\n    default: %s\n    %s\n", strings.Join(s.Names, ", "),
+			config.Plain(s.Default), config.Plain(s.Meaning))
+	}
+}
+
+// ignoreHelp turns -h (usage already printed) into a clean exit.
+func ignoreHelp(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+// printVersion prints the version line of -version.
+func printVersion(w io.Writer) {
+	bi := buildinfo.Get()
+	line := bi.Name + " " + bi.Version + " (" + bi.Go
+	if bi.Git.Commit != "" {
+		line += ", commit " + bi.Git.Commit
+		if bi.Git.Modified {
+			line += " modified"
+		}
+	}
+	fmt.Fprintln(w, line+")")
+}
+
+// printConfig is `gamethumbs config`: every setting the configuration
+// reader read, its effective value (masked unless known to be safe) and
+// whether it is the default.
+func printConfig(getenv func(string) string, w io.Writer) error {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, v := range cfg.Effective() {
+		from := "default"
+		if v.Set {
+			from = "set"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t(%s)\n", v.Name, v.Shown(), from)
+	}
+	return tw.Flush()
+}
+
+// logStart writes the one start line: where to open the page, the version
+// and every effective setting (masked unless known to be safe).
+func logStart(log *slog.Logger, cfg config.Config, addr net.Addr) {
+	port := cfg.Port
+	if tcp, ok := addr.(*net.TCPAddr); ok {
+		port = tcp.Port
+	}
+	settings := make([]any, 0, 64)
+	for _, v := range cfg.Effective() {
+		settings = append(settings, slog.String(v.Name, v.Shown()))
+	}
+	log.Info("gamethumbs listening", "url", "http://localhost:"+strconv.Itoa(port)+"/",
+		"addr", addr.String(), "version", buildinfo.Get().Version, "demo", cfg.Demo,
+		slog.Group("config", settings...))
+}
