@@ -1,0 +1,288 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/render"
+	"gamethumbs/internal/title"
+)
+
+// /event/{logo|thumb|cover}[.png]?title=...[&league=...] and /event/raw:
+// artwork and data for an event named the way channel lists and guides
+// name it ("NBA 03: Mavs vs Spurs @ 6PM"). The title is read by package
+// title; the picture is the matchup route's picture of the resolved teams,
+// so its cache key is the resolved matchup and every spelling of one game
+// shares one entry.
+
+// catalogued is implemented by backends that expose their league
+// catalogue (*scene.Service).
+type catalogued interface {
+	Catalog() *catalog.Catalog
+}
+
+// eventRosterTTL is how long /event keeps a league's roster: providers
+// cache theirs too, and the title reader indexes a roster once per slice.
+const eventRosterTTL = 10 * time.Minute
+
+// eventRosters remembers the rosters /event matched against, so the title
+// reader's indexes are reused (Backend.Teams returns a fresh copy). It
+// holds at most one roster per configured league.
+type eventRosters struct {
+	mu sync.Mutex
+	m  map[string]rosterEntry
+}
+
+type rosterEntry struct {
+	list []catalog.Team
+	at   time.Time
+}
+
+func (s *Server) eventThumb(w http.ResponseWriter, r *http.Request, _ params) error {
+	return s.eventImage(w, r, render.KindThumb)
+}
+
+func (s *Server) eventCover(w http.ResponseWriter, r *http.Request, _ params) error {
+	return s.eventImage(w, r, render.KindCover)
+}
+
+func (s *Server) eventLogo(w http.ResponseWriter, r *http.Request, _ params) error {
+	return s.eventImage(w, r, render.KindLogo)
+}
+
+// eventQuery reads title= and league= and removes them from the values
+// passed on to the matchup options (title= is also an overlay option).
+func eventQuery(values url.Values) (text, hint string, rest url.Values, herr *Error) {
+	q := &query{v: values}
+	text = q.get("title")
+	hint = q.get("league")
+	if q.err != nil {
+		return "", "", nil, q.err
+	}
+	switch {
+	case text == "":
+		return "", "", nil, errorf(400, "missing title: give the event name, e.g. title=NBA: Lakers vs Celtics")
+	case len(text) > title.MaxLen || !utf8.ValidString(text):
+		return "", "", nil, errorf(400, "invalid title: at most %d bytes of valid UTF-8", title.MaxLen)
+	case len(hint) > maxSegmentLen || !utf8.ValidString(hint):
+		return "", "", nil, errorf(400, "invalid league: at most %d bytes of valid UTF-8", maxSegmentLen)
+	}
+	rest = make(url.Values, len(values))
+	for k, v := range values {
+		if k != "title" && k != "league" {
+			rest[k] = v
+		}
+	}
+	return text, hint, rest, nil
+}
+
+// readTitle resolves an event title. A nil result with a nil error means
+// nothing was understood; sp says what the text alone said.
+func (s *Server) readTitle(ctx context.Context, text, hint string) (*title.Result, title.Split, error) {
+	if s.titles == nil {
+		return nil, title.Split{}, errorf(http.StatusNotFound, "event titles are not available in this mode")
+	}
+	if hint != "" {
+		l, err := s.backend.League(ctx, hint, false)
+		if err != nil {
+			return nil, title.Split{}, err
+		}
+		hint = l.Code
+	}
+	sp := s.titles.Split(text, hint)
+	rosters := map[string][]catalog.Team{}
+	if sp.Side1 != "" && sp.Side2 != "" {
+		var err error
+		rosters, err = s.eventRosters(ctx, sp.Leagues, sp.Named)
+		if err != nil {
+			return nil, sp, err
+		}
+	}
+	res, ok := s.titles.Resolve(sp, func(code string) []catalog.Team { return rosters[code] })
+	if !ok {
+		return nil, sp, nil
+	}
+	return &res, sp, nil
+}
+
+// eventRosters fetches the rosters of the candidate leagues, four at a
+// time. When the title names its league, failing to get its roster is the
+// answer (502/504); when it does not, a league whose roster cannot be had
+// is left out of the search.
+func (s *Server) eventRosters(ctx context.Context, codes []string, named bool) (map[string][]catalog.Team, error) {
+	out := make(map[string][]catalog.Team, len(codes))
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(4)
+	for _, code := range codes {
+		g.Go(func() error {
+			list, err := s.roster(gctx, code)
+			if err != nil {
+				if named {
+					return err
+				}
+				s.log.Debug("event: roster unavailable, league skipped", "league", code, "err", err)
+				return nil
+			}
+			mu.Lock()
+			out[code] = list
+			mu.Unlock()
+			return nil
+		})
+	}
+	return out, g.Wait()
+}
+
+// roster returns a league's roster, remembered for eventRosterTTL.
+func (s *Server) roster(ctx context.Context, code string) ([]catalog.Team, error) {
+	now := s.now()
+	s.rosters.mu.Lock()
+	e, ok := s.rosters.m[code]
+	s.rosters.mu.Unlock()
+	if ok && now.Sub(e.at) < eventRosterTTL {
+		return e.list, nil
+	}
+	l, err := s.backend.League(ctx, code, false)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.backend.Teams(ctx, l)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) > 0 { // an empty roster is not remembered
+		s.rosters.mu.Lock()
+		if s.rosters.m == nil {
+			s.rosters.m = make(map[string]rosterEntry)
+		}
+		s.rosters.m[code] = rosterEntry{list: list, at: now}
+		s.rosters.mu.Unlock()
+	}
+	return list, nil
+}
+
+// understood is the body of a 404: what the title said, for the user to
+// see why nothing matched.
+type understood struct {
+	Error   string   `json:"error"`
+	Leagues []string `json:"leagues,omitempty"`
+	Named   bool     `json:"leagueNamed,omitempty"`
+	Side1   string   `json:"side1,omitempty"`
+	Side2   string   `json:"side2,omitempty"`
+}
+
+func notUnderstood(w http.ResponseWriter, sp title.Split) {
+	body := understood{Error: "no matchup or league found in the title", Side1: sp.Side1, Side2: sp.Side2}
+	if sp.Named {
+		body.Leagues, body.Named = sp.Leagues, true
+	}
+	writeJSON(w, http.StatusNotFound, body)
+}
+
+// eventImage renders the picture of the resolved matchup (or league).
+func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.Kind) error {
+	text, hint, rest, herr := eventQuery(r.URL.Query())
+	if herr != nil {
+		return herr
+	}
+	res, sp, err := s.readTitle(r.Context(), text, hint)
+	if err != nil {
+		return err
+	}
+	var league string
+	var teams []string
+	switch {
+	case res != nil:
+		league = res.League
+		if res.Teams == 2 {
+			teams = []string{res.Ident1, res.Ident2}
+		}
+	case sp.Named && len(sp.Leagues) == 1 && sp.Side1 != "" && strings.EqualFold(rest.Get("fallback"), "true"):
+		// fallback=true: the named league's matchup picture with stand-ins.
+		league, teams = sp.Leagues[0], []string{sp.Side1, sp.Side2}
+	default:
+		notUnderstood(w, sp)
+		return nil
+	}
+	req, herr := s.parseImage(kind, league, teams, rest)
+	if herr != nil {
+		return herr
+	}
+	job, err := s.backend.Prepare(r.Context(), req)
+	if err != nil {
+		return err
+	}
+	img, err := s.images.get(r.Context(), job)
+	if err != nil {
+		return err
+	}
+	if res != nil {
+		w.Header().Set("Link", "<"+res.Canonical()+"/"+kindPath(kind)+">; rel=\"canonical\"")
+	}
+	s.writeImage(w, r, img)
+	return nil
+}
+
+func kindPath(k render.Kind) string {
+	switch k {
+	case render.KindCover:
+		return "cover"
+	case render.KindLogo:
+		return "logo"
+	}
+	return "thumb"
+}
+
+// eventRecord is the body of /event/raw.
+type eventRecord struct {
+	League     string         `json:"league"`
+	Team1      *rawTeamRecord `json:"team1,omitempty"`
+	Team2      *rawTeamRecord `json:"team2,omitempty"`
+	Confidence float64        `json:"confidence"`
+	Canonical  string         `json:"canonical"`
+}
+
+func (s *Server) eventRaw(w http.ResponseWriter, r *http.Request, _ params) error {
+	text, hint, _, herr := eventQuery(r.URL.Query())
+	if herr != nil {
+		return herr
+	}
+	res, sp, err := s.readTitle(r.Context(), text, hint)
+	if err != nil {
+		return err
+	}
+	if res == nil {
+		notUnderstood(w, sp)
+		return nil
+	}
+	rec := eventRecord{League: res.League, Confidence: float64(int(res.Confidence*1000+0.5)) / 1000, Canonical: res.Canonical()}
+	if res.Teams == 2 {
+		l, err := s.backend.League(r.Context(), res.League, false)
+		if err != nil {
+			return err
+		}
+		for i, id := range []string{res.Ident1, res.Ident2} {
+			t, err := s.backend.Team(r.Context(), l, id)
+			if err != nil {
+				return err
+			}
+			rt := rawTeam(t)
+			if i == 0 {
+				rec.Team1 = &rt
+			} else {
+				rec.Team2 = &rt
+			}
+		}
+	}
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	writeJSON(w, http.StatusOK, rec)
+	return nil
+}
