@@ -5,13 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
-	"time"
 	"unicode/utf8"
 
-	"golang.org/x/sync/errgroup"
-
-	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/title"
 )
@@ -23,27 +18,10 @@ import (
 // so its cache key is the resolved matchup and every spelling of one game
 // shares one entry.
 
-// catalogued is implemented by backends that expose their league
-// catalogue (*scene.Service).
-type catalogued interface {
-	Catalog() *catalog.Catalog
-}
-
-// eventRosterTTL is how long /event keeps a league's roster: providers
-// cache theirs too, and the title reader indexes a roster once per slice.
-const eventRosterTTL = 10 * time.Minute
-
-// eventRosters remembers the rosters /event matched against, so the title
-// reader's indexes are reused (Backend.Teams returns a fresh copy). It
-// holds at most one roster per configured league.
-type eventRosters struct {
-	mu sync.Mutex
-	m  map[string]rosterEntry
-}
-
-type rosterEntry struct {
-	list []catalog.Team
-	at   time.Time
+// eventReader is implemented by backends that read event titles
+// (*scene.Service).
+type eventReader interface {
+	Event(ctx context.Context, text, hint string) (*title.Result, title.Split, error)
 }
 
 func (s *Server) eventThumb(w http.ResponseWriter, r *http.Request, _ params) error {
@@ -87,86 +65,11 @@ func eventQuery(values url.Values) (text, hint string, rest url.Values, herr *Er
 // readTitle resolves an event title. A nil result with a nil error means
 // nothing was understood; sp says what the text alone said.
 func (s *Server) readTitle(ctx context.Context, text, hint string) (*title.Result, title.Split, error) {
-	if s.titles == nil {
+	er, ok := s.backend.(eventReader)
+	if !ok {
 		return nil, title.Split{}, errorf(http.StatusNotFound, "event titles are not available in this mode")
 	}
-	if hint != "" {
-		l, err := s.backend.League(ctx, hint, false)
-		if err != nil {
-			return nil, title.Split{}, err
-		}
-		hint = l.Code
-	}
-	sp := s.titles.Split(text, hint)
-	rosters := map[string][]catalog.Team{}
-	if sp.Side1 != "" && sp.Side2 != "" {
-		var err error
-		rosters, err = s.eventRosters(ctx, sp.Leagues, sp.Named)
-		if err != nil {
-			return nil, sp, err
-		}
-	}
-	res, ok := s.titles.Resolve(sp, func(code string) []catalog.Team { return rosters[code] })
-	if !ok {
-		return nil, sp, nil
-	}
-	return &res, sp, nil
-}
-
-// eventRosters fetches the rosters of the candidate leagues, four at a
-// time. When the title names its league, failing to get its roster is the
-// answer (502/504); when it does not, a league whose roster cannot be had
-// is left out of the search.
-func (s *Server) eventRosters(ctx context.Context, codes []string, named bool) (map[string][]catalog.Team, error) {
-	out := make(map[string][]catalog.Team, len(codes))
-	var mu sync.Mutex
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(4)
-	for _, code := range codes {
-		g.Go(func() error {
-			list, err := s.roster(gctx, code)
-			if err != nil {
-				if named {
-					return err
-				}
-				s.log.Debug("event: roster unavailable, league skipped", "league", code, "err", err)
-				return nil
-			}
-			mu.Lock()
-			out[code] = list
-			mu.Unlock()
-			return nil
-		})
-	}
-	return out, g.Wait()
-}
-
-// roster returns a league's roster, remembered for eventRosterTTL.
-func (s *Server) roster(ctx context.Context, code string) ([]catalog.Team, error) {
-	now := s.now()
-	s.rosters.mu.Lock()
-	e, ok := s.rosters.m[code]
-	s.rosters.mu.Unlock()
-	if ok && now.Sub(e.at) < eventRosterTTL {
-		return e.list, nil
-	}
-	l, err := s.backend.League(ctx, code, false)
-	if err != nil {
-		return nil, err
-	}
-	list, err := s.backend.Teams(ctx, l)
-	if err != nil {
-		return nil, err
-	}
-	if len(list) > 0 { // an empty roster is not remembered
-		s.rosters.mu.Lock()
-		if s.rosters.m == nil {
-			s.rosters.m = make(map[string]rosterEntry)
-		}
-		s.rosters.m[code] = rosterEntry{list: list, at: now}
-		s.rosters.mu.Unlock()
-	}
-	return list, nil
+	return er.Event(ctx, text, hint)
 }
 
 // understood is the body of a 404: what the title said, for the user to

@@ -19,7 +19,6 @@ import (
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/scene"
-	"gamethumbs/internal/title"
 )
 
 // Backend is what the handlers need from the layers below. *scene.Service
@@ -69,8 +68,6 @@ type Server struct {
 	limiter *rateLimiter
 	images  *imageStore
 	metrics *metrics.Metrics // nil when METRICS=false
-	titles  *title.Parser    // reads /event titles; nil when the backend has no catalogue
-	rosters eventRosters     // rosters /event matched against
 }
 
 // NewServer builds the handler. It does not start anything that outlives
@@ -101,9 +98,6 @@ func NewServer(d Deps) *Server {
 		s.images.useDisk(d.Disk)
 	}
 	s.limiter = newRateLimiter(d.Config.RateLimitPerMinute, s.now)
-	if c, ok := d.Backend.(catalogued); ok && c.Catalog() != nil {
-		s.titles = title.New(c.Catalog(), nil)
-	}
 	s.useMetrics(d.Metrics)
 	return s
 }

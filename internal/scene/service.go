@@ -11,6 +11,7 @@ import (
 	"gamethumbs/internal/colorx"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/match"
+	"gamethumbs/internal/title"
 )
 
 // Config are the collaborators of a Service.
@@ -38,6 +39,9 @@ type Service struct {
 	cfg    Config
 	colors sync.Map // logo URL → [2]colorx.RGB extracted from the logo
 	found  findMemo // (league, query) → roster index
+
+	titleOnce   sync.Once
+	titleParser *title.Parser // reads /event titles (event.go)
 }
 
 // New returns a Service.
