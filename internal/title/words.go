@@ -64,7 +64,7 @@ var genericLeagueKeys = map[string]bool{
 	"country": true, "flags": true, "olympic": true, "aa": true, "aaa": true, "ub": true,
 	"unrivaled": true, "super league": true, "national league": true, "us open": true, "usa open": true,
 	"fifa": true, "hundred": true, "cc": true, "itm": true, "npc": true, "wbc": true, "mhl": true,
-	"prem rugby": false, "usopen": true, "europa": true, "ncaa": true, "tennis": true, "mma": true,
+	"usopen": true, "europa": true, "ncaa": true, "tennis": true, "mma": true,
 }
 
 // tournamentNames are tennis events that a catalogue alias would read as
@@ -81,11 +81,11 @@ var dropWords = map[string]bool{
 	"2160p": true, "50fps": true, "60fps": true, "hevc": true, "h265": true, "backup": true, "feed": true,
 	"multi": true, "ppv": true, "free": true, "en vivo": true, "envivo": true, "vivo": true, "now": true,
 	"upcoming": true, "starts": true, "start": true, "kickoff": true, "ko": true, "tipoff": true,
-	"tip": true, "off": false, "full": true, "game": false, "audio": true, "eng": true, "esp": true,
+	"tip": true, "full": true, "audio": true, "eng": true, "esp": true,
 	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true,
-	"sunday": true, "today": true, "tomorrow": true, "tonight": false, "watch": true, "stream": true,
-	"home": true, "away": true, "alt": true, "raw": true, "fps": true, "uk": true, "us": true, "usa": false,
-	"ca": true, "de": false, "hd1": true, "hd2": true,
+	"sunday": true, "today": true, "tomorrow": true, "watch": true, "stream": true,
+	"home": true, "away": true, "alt": true, "raw": true, "fps": true, "uk": true, "us": true,
+	"ca": true, "hd1": true, "hd2": true,
 }
 
 // shortDays are dropped only next to a date or time ("Sat 23 Nov"): alone

@@ -109,3 +109,16 @@ func TestRootFromProxyURL(t *testing.T) {
 		}
 	}
 }
+
+// Without any event, the output is the input, byte for byte.
+func FuzzRewriteGuideNoEvents(f *testing.F) {
+	f.Add(guideDoc)
+	f.Add("<tv><programme><title>x</title></programme><programme/></tv>")
+	f.Fuzz(func(t *testing.T, doc string) {
+		var out bytes.Buffer
+		_, err := RewriteGuide(context.Background(), &out, strings.NewReader(doc), func(string) (string, bool) { return "", false })
+		if err == nil && out.String() != doc {
+			t.Errorf("output differs from input")
+		}
+	})
+}
