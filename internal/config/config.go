@@ -35,6 +35,8 @@ type Config struct {
 	// (XC_PROXY_PUBLIC_URL), used when rewriting a playlist's guide link;
 	// empty means "from the request's Host".
 	XCPublicURL string
+	// EventArt is XC_EVENT_ART and XC_EVENT_ART_GUIDE (eventart.go).
+	EventArt EventArt
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE, image routes; others get 3x; 0 disables
 	TrustProxy         int // TRUST_PROXY: X-Forwarded-For hops to trust; 0 ignores the header
@@ -127,6 +129,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.XCProxy = r.boolean("XC_PROXY", getenv("NODE_ENV") == "development") || c.Mode == ModeXCProxy
 	c.XCUpstreams = r.str("XC_PROXY_UPSTREAM", "")
 	c.XCPublicURL = r.optionalURL("XC_PROXY_PUBLIC_URL")
+	c.EventArt = r.eventArt()
 	if c.XCProxy && c.XCUpstreams == "" {
 		r.fail("XC_PROXY_UPSTREAM", "", "is required when the XC proxy is enabled (id=http://host:port,...)")
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/espntest"
@@ -93,12 +94,12 @@ func titleNamer(t testing.TB) Namer {
 		}
 	}
 	p := title.New(cat, []string{"nba", "nfl", "nhl"})
-	return func(_ context.Context, name string) (string, bool) {
+	return func(_ context.Context, name string) (string, bool, error) {
 		r, ok := p.Parse(name, "", func(code string) []catalog.Team { return rosters[code] })
 		if !ok || r.Teams != 2 {
-			return "", false
+			return "", false, nil
 		}
-		return r.Canonical() + "/thumb", true
+		return r.Canonical(), true, nil
 	}
 }
 
@@ -151,12 +152,12 @@ func TestGuideChild(t *testing.T) {
 		t.Skip("run by TestGuide150MB")
 	}
 	size, _ := strconv.ParseInt(v, 10, 64)
-	namer := Memo(titleNamer(t), 10_000)
+	namer := Memo(titleNamer(t), 10_000, time.Hour, nil)
 	src := &bigGuide{size: size}
 	var dst countingWriter
 	st, err := RewriteGuide(context.Background(), &dst, src, func(title string) (string, bool) {
-		p, ok := namer(context.Background(), title)
-		return "https://gt.example" + p, ok
+		p, ok, _ := namer(context.Background(), title)
+		return "https://gt.example" + p + "/thumb", ok
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -13,11 +13,13 @@ import (
 	"strings"
 )
 
-// Namer resolves an event name to the path of its picture on this
-// service ("/nba/dal/sa/thumb"); ok is false when the name is not an
-// event that resolves with confidence. It must be safe for concurrent use
-// and return quickly (it runs once per playlist entry).
-type Namer func(ctx context.Context, name string) (path string, ok bool)
+// Namer resolves an event name to the matchup path of its pictures on
+// this service ("/nba/dal/sa"); ok is false when the name is not an
+// event that resolves with confidence. err reports that it could not tell
+// (a provider failed): the name gets no art this time, and the answer is
+// not remembered. It must be safe for concurrent use and return quickly
+// (it runs once per playlist entry).
+type Namer func(ctx context.Context, name string) (path string, ok bool, err error)
 
 // Kind is the picture XC_EVENT_ART asks for.
 type Kind string

@@ -3,36 +3,42 @@ package eventart
 import (
 	"context"
 	"sync"
+	"time"
 )
 
-// Memo remembers up to max answers of n (guides repeat a show's title
-// every day; playlists are fetched again and again). When full it starts
-// over. Answers are remembered for the Memo's life: wrap a Namer whose
-// answers do not change, or rebuild the Memo when they may.
-func Memo(n Namer, max int) Namer {
+// Memo remembers up to max answers of n for ttl (guides repeat a show's
+// title every day; playlists are fetched again and again). When full it
+// starts over. Failed answers (an error, or a cancelled context) are not
+// remembered.
+func Memo(n Namer, max int, ttl time.Duration, now func() time.Time) Namer {
+	if now == nil {
+		now = time.Now
+	}
 	var mu sync.Mutex
 	type answer struct {
 		path string
 		ok   bool
+		at   time.Time
 	}
 	m := make(map[string]answer)
-	return func(ctx context.Context, name string) (string, bool) {
+	return func(ctx context.Context, name string) (string, bool, error) {
+		t := now()
 		mu.Lock()
 		a, hit := m[name]
 		mu.Unlock()
-		if hit {
-			return a.path, a.ok
+		if hit && t.Sub(a.at) < ttl {
+			return a.path, a.ok, nil
 		}
-		path, ok := n(ctx, name)
-		if ctx.Err() != nil {
-			return path, ok // an answer cut short is not remembered
+		path, ok, err := n(ctx, name)
+		if err != nil || ctx.Err() != nil {
+			return path, ok, err
 		}
 		mu.Lock()
 		if len(m) >= max {
 			clear(m)
 		}
-		m[name] = answer{path, ok}
+		m[name] = answer{path, ok, t}
 		mu.Unlock()
-		return path, ok
+		return path, ok, nil
 	}
 }
