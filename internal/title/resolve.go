@@ -28,6 +28,9 @@ const (
 // leagues. ok is false when nothing clears the threshold.
 func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 	if sp.Side1 != "" && sp.Side2 != "" && rosters != nil && !sp.Doc {
+		if !sp.Named && p.isPlace(sp, rosters) {
+			return Result{}, false // "Seattle vs Portland": which sport?
+		}
 		var found Result
 		var sport string
 		n := 0
@@ -64,6 +67,24 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 		}
 	}
 	return Result{}, false
+}
+
+// isPlace reports whether a side is only a place name of some candidate
+// league ("Seattle"): without a named league, it could be any sport.
+func (p *Parser) isPlace(sp Split, rosters Rosters) bool {
+	for _, code := range sp.Leagues {
+		r := p.roster(rosters(code))
+		if r == nil {
+			continue
+		}
+		l, _ := p.cat.Get(code)
+		for _, side := range []string{sp.Side1, sp.Side2} {
+			if r.places[match.Compact(nickname(l, side))] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pair resolves both sides in one league.

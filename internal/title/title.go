@@ -40,7 +40,15 @@ type Parser struct {
 	defaults []string // candidate leagues when the title names none
 
 	mu      sync.Mutex
-	indexes map[rosterID]*match.Index
+	indexes map[rosterID]*rosterIndex
+}
+
+// rosterIndex is what the reader keeps of one roster: the matcher's index
+// and the roster's real place names (City when it is not the club's
+// whole name: "Seattle", not "Arsenal"), compacted.
+type rosterIndex struct {
+	x      *match.Index
+	places map[string]bool
 }
 
 // rosterID identifies one roster slice (providers return the same slice
@@ -68,7 +76,7 @@ func New(cat *catalog.Catalog, defaults []string) *Parser {
 	if defaults == nil {
 		defaults = DefaultLeagues
 	}
-	p := &Parser{cat: cat, indexes: make(map[rosterID]*match.Index)}
+	p := &Parser{cat: cat, indexes: make(map[rosterID]*rosterIndex)}
 	for _, c := range defaults {
 		if _, ok := cat.Get(c); ok {
 			p.defaults = append(p.defaults, c)
@@ -137,6 +145,14 @@ func (p *Parser) Parse(title, hint string, rosters Rosters) (Result, bool) {
 
 // index returns the (remembered) match index of a roster.
 func (p *Parser) index(list []catalog.Team) *match.Index {
+	if r := p.roster(list); r != nil {
+		return r.x
+	}
+	return nil
+}
+
+// roster returns the (remembered) index of a roster.
+func (p *Parser) roster(list []catalog.Team) *rosterIndex {
 	if len(list) == 0 {
 		return nil
 	}
@@ -147,7 +163,13 @@ func (p *Parser) index(list []catalog.Team) *match.Index {
 	if ok {
 		return x
 	}
-	x = match.NewIndex(list)
+	x = &rosterIndex{x: match.NewIndex(list), places: map[string]bool{}}
+	for i := range list {
+		t := &list[i]
+		if c := match.Compact(t.City); c != "" && c != match.Compact(t.FullName) && c != match.Compact(t.Name) {
+			x.places[c] = true
+		}
+	}
 	p.mu.Lock()
 	if len(p.indexes) >= maxIndexes {
 		clear(p.indexes)
