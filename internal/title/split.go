@@ -50,31 +50,34 @@ func (p *Parser) Split(title, hint string) Split {
 		}
 	}
 
-	// Segments: runs of kept tokens between structural marks.
+	// Segments: runs of kept tokens between structural marks, all slices
+	// of one array.
+	kept := make([]token, 0, len(toks))
 	var segs [][]token
-	var cur []token
+	begin := 0
+	cut := func() {
+		if len(kept) > begin {
+			segs = append(segs, kept[begin:len(kept):len(kept)])
+		}
+		begin = len(kept)
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.drop {
 			continue
 		}
-		if t.w == "(" && t.punct && len(cur) > 0 && !cur[len(cur)-1].punct && p.qualifier(toks, i) {
-			cur = append(cur, toks[i+1]) // "Miami (OH)": the bracket qualifies the name
+		if t.w == "(" && t.punct && len(kept) > begin && !kept[len(kept)-1].punct && p.qualifier(toks, i) {
+			kept = append(kept, toks[i+1]) // "Miami (OH)": the bracket qualifies the name
 			i += 2
 			continue
 		}
 		if t.punct && (t.w == "|" || t.w == "(" || t.w == ")") {
-			if len(cur) > 0 {
-				segs = append(segs, cur)
-			}
-			cur = nil
+			cut()
 			continue
 		}
-		cur = append(cur, t)
+		kept = append(kept, t)
 	}
-	if len(cur) > 0 {
-		segs = append(segs, cur)
-	}
+	cut()
 
 	// The matchup: the strongest separator of any segment. The same
 	// separator twice ("A vs B vs C") is not a matchup of two.
@@ -188,7 +191,7 @@ func (p *Parser) Split(title, hint string) Split {
 		sp.Leagues = p.defaults
 	}
 
-	all := wordsOf(flatten(segs))
+	all := wordsOf(kept)
 	studio, doc, event := phrases(all)
 	sp.Studio, sp.Doc, sp.Event = studio, doc, sp.Event || event
 	if best != sepNone {
@@ -254,7 +257,12 @@ func (p *Parser) leagueOf(words []string, whole bool) ([]string, bool) {
 	if len(words) == 0 {
 		return nil, false
 	}
-	key := match.Fold(strings.Join(words, " "))
+	var key string
+	if len(words) == 1 {
+		key = foldWord(words[0])
+	} else {
+		key = match.Fold(strings.Join(words, " "))
+	}
 	if key == "" || isNumber(strings.ReplaceAll(key, " ", "")) {
 		return nil, false
 	}
@@ -328,13 +336,24 @@ func trimSide(side []token, first bool) []token {
 		break
 	}
 	// Women's markers are read separately.
-	out := side[:0:0]
-	for _, t := range side {
-		if !womenWords[t.w] {
-			out = append(out, t)
+	for i, t := range side {
+		if womenWords[t.w] {
+			out := append(side[:i:i], side[i+1:]...)
+			return trimSide(out, first)
 		}
 	}
-	return out
+	return side
+}
+
+// foldWord is match.Fold for one token: already lower case, it needs no
+// work when it holds only a-z and 0-9.
+func foldWord(w string) string {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return match.Fold(w)
+		}
+	}
+	return w
 }
 
 // roundWords precede a number at the end of a side ("Week 12").
@@ -349,14 +368,6 @@ func wordsOf(toks []token) []string {
 		if !t.punct {
 			out = append(out, t.w)
 		}
-	}
-	return out
-}
-
-func flatten(segs [][]token) []token {
-	var out []token
-	for _, s := range segs {
-		out = append(out, s...)
 	}
 	return out
 }

@@ -20,18 +20,30 @@ type token struct {
 // marks that live inside words ("St.", "A&M", "Hawai'i", "15:00",
 // "Saint-Étienne", "ESPN+") make words; emoji and other symbols separate.
 func tokenize(s string) []token {
-	toks := make([]token, 0, 16)
+	toks := make([]token, 0, 24)
+	// One lower-case copy for all words, when lower-casing keeps the byte
+	// offsets (it does for every title but a few exotic letters).
+	lowered := strings.ToLower(s)
+	if len(lowered) != len(s) {
+		lowered = ""
+	}
 	start := -1
 	flush := func(end int) {
 		if start < 0 {
 			return
 		}
 		raw := strings.TrimRight(s[start:end], ".-'’:/")
+		begin := start
 		start = -1
 		if raw == "" {
 			return
 		}
-		w := strings.ToLower(raw)
+		var w string
+		if lowered != "" {
+			w = lowered[begin : begin+len(raw)]
+		} else {
+			w = strings.ToLower(raw)
+		}
 		if !isASCII(w) {
 			// Superscripts and other compatibility forms: "ᴴᴰ" is "hd".
 			if f := match.Fold(w); f != "" && !strings.Contains(f, " ") {
@@ -216,7 +228,10 @@ func markNoise(toks []token) {
 	}
 	// Networks, longest phrase first at each position.
 	for i := 0; i < len(toks); i++ {
-		for _, phrase := range networks {
+		if toks[i].punct {
+			continue
+		}
+		for _, phrase := range networksByFirst[toks[i].w] {
 			if matchPhrase(toks, i, phrase) {
 				for j := range phrase {
 					toks[i+j].drop = true
@@ -257,3 +272,12 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// networksByFirst indexes networks by their first word, keeping the order.
+var networksByFirst = func() map[string][][]string {
+	m := map[string][][]string{}
+	for _, p := range networks {
+		m[p[0]] = append(m[p[0]], p)
+	}
+	return m
+}()
