@@ -109,6 +109,7 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 	var xc http.Handler
 	var closers []func()
+	var backend *scene.Service // set below in standard mode; event art reads it
 	closeAll := func() {
 		for _, c := range closers {
 			c()
@@ -120,7 +121,8 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 			return nil, nil, fmt.Errorf("configuration: %w", err)
 		}
 		h, err := xcproxy.New(xcproxy.Config{Upstreams: ups, Logger: log,
-			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0})
+			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0,
+			EventArt: newEventArt(cfg, log, func() *scene.Service { return backend })})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -137,11 +139,12 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 		deps.Disk = d
 	}
 	if cfg.Mode == config.ModeStandard {
-		backend, closeBackend, err := newBackend(cfg, deps.Metrics)
+		svc, closeBackend, err := newBackend(cfg, deps.Metrics)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
 		}
+		backend = svc
 		closers = append(closers, closeBackend)
 		deps.Backend = backend
 	}

@@ -31,11 +31,11 @@ func (x *exchange) rewriteLiveStreams(resp *http.Response) {
 		return
 	}
 	g, err := x.waitGuide(resp.Request)
-	if err != nil {
+	if err != nil && !x.eventArt().Channels() {
 		resp.Body = readCloser{br, body}
 		return
 	}
-	resp.Body = readCloser{newLiveStreamsReader(br, g), body}
+	resp.Body = readCloser{newLiveStreamsLookup(br, x.streamLogo(g)), body}
 	setRewrittenHeaders(resp, "")
 	x.h.stats.liveStreamsRewritten.Add(1)
 }
@@ -65,7 +65,7 @@ func firstNonSpace(br *bufio.Reader) (byte, error) {
 type liveStreamsReader struct {
 	dec     *json.Decoder
 	lim     *limitedReader
-	g       *xmltv.Guide
+	logo    func(epgID, num, name string) (string, bool)
 	out     []byte
 	pending []byte
 	state   int // 0 before '[', 1 in the array, 2 done
@@ -74,8 +74,17 @@ type liveStreamsReader struct {
 }
 
 func newLiveStreamsReader(r io.Reader, g *xmltv.Guide) *liveStreamsReader {
+	return newLiveStreamsLookup(r, func(epgID, num, name string) (string, bool) {
+		logo, tier := g.Lookup(epgID, num, name)
+		return logo, tier != xmltv.NoMatch
+	})
+}
+
+// newLiveStreamsLookup is newLiveStreamsReader with any logo lookup (event
+// art, see eventart.go).
+func newLiveStreamsLookup(r io.Reader, logo func(epgID, num, name string) (string, bool)) *liveStreamsReader {
 	lim := &limitedReader{r: r, max: maxItemBytes}
-	return &liveStreamsReader{dec: json.NewDecoder(lim), lim: lim, g: g}
+	return &liveStreamsReader{dec: json.NewDecoder(lim), lim: lim, logo: logo}
 }
 
 // Read fills p with as many elements as fit (the list is not a live
@@ -134,19 +143,19 @@ func (l *liveStreamsReader) next() {
 		l.out = append(l.out, ',')
 	}
 	l.n++
-	l.out = appendItem(l.out, raw, l.g)
+	l.out = appendItem(l.out, raw, l.logo)
 	l.pending = l.out
 }
 
-// appendItem appends the element with its stream_icon set to the guide
-// logo when the item matches (epg_channel_id, then num, then name).
-func appendItem(dst, item []byte, g *xmltv.Guide) []byte {
+// appendItem appends the element with its stream_icon set to the logo
+// the lookup gives (the guide's: epg_channel_id, then num, then name).
+func appendItem(dst, item []byte, lookup func(epgID, num, name string) (string, bool)) []byte {
 	f, ok := scanItem(item)
 	if !ok {
 		return append(dst, item...)
 	}
-	logo, tier := g.Lookup(f.epgID, f.num, f.name)
-	if tier == xmltv.NoMatch {
+	logo, found := lookup(f.epgID, f.num, f.name)
+	if !found {
 		return append(dst, item...)
 	}
 	val, err := json.Marshal(logo)

@@ -35,15 +35,12 @@ func (x *exchange) rewritePlaylist(resp *http.Response) {
 		return
 	}
 	g, err := x.waitGuide(resp.Request)
-	if err != nil {
+	if err != nil && !x.eventArt().Channels() {
 		resp.Body = readCloser{br, body}
 		return
 	}
 	rw := m3u.NewRewriter(br, m3u.Options{
-		Logo: func(ch m3u.Channel) (string, bool) {
-			logo, tier := g.Lookup(ch.ID, ch.Number, ch.Name)
-			return logo, tier != xmltv.NoMatch
-		},
+		Logo:     x.channelLogo(g), // event art first, then the guide
 		GuideURL: x.proxyGuideURL(),
 	})
 	resp.Body = &rewriterBody{rw: rw, src: body}

@@ -90,7 +90,7 @@ func (x *exchange) rewriteRequest(pr *httputil.ProxyRequest) {
 	for _, k := range []string{"Forwarded", "X-Real-Ip", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Via"} {
 		out.Header.Del(k)
 	}
-	if x.rt.kind == kindPlaylist || x.rt.kind == kindLiveStreams {
+	if x.rt.kind == kindPlaylist || x.rt.kind == kindLiveStreams || x.rt.kind == kindGuide && x.eventArt().Guides() {
 		// The body will be rewritten: ask for the whole, plain body (the
 		// transport then asks for gzip itself and decodes it).
 		for _, k := range []string{"Accept-Encoding", "Range", "If-Range", "If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since"} {
@@ -117,6 +117,8 @@ func (x *exchange) modifyResponse(resp *http.Response) error {
 		switch {
 		case x.rt.kind == kindLiveStreams:
 			x.rewriteLiveStreams(resp)
+		case x.rt.kind == kindGuide && x.eventArt().Guides():
+			x.rewriteGuideArt(resp)
 		case x.rt.kind == kindPlaylist, x.rt.kind == kindOther && isM3UType(resp.Header.Get("Content-Type")):
 			x.rewritePlaylist(resp)
 		}

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"gamethumbs/internal/redact"
+	"gamethumbs/internal/xcproxy/eventart"
 )
 
 // Config configures a Handler. Zero values mean the defaults given.
@@ -83,6 +84,9 @@ type Config struct {
 	// Logger receives the proxy's logs, masked by redact.Handler. Nil:
 	// slog.Default().
 	Logger *slog.Logger
+	// EventArt puts our matchup pictures on event channels and guide
+	// programmes (XC_EVENT_ART, XC_EVENT_ART_GUIDE); nil: off.
+	EventArt *eventart.Art
 }
 
 // Handler serves /xc/<upstream> and /xc/<upstream>/... .
