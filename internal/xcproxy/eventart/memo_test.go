@@ -24,6 +24,10 @@ func TestMemoRemembersAnswersNotFailures(t *testing.T) {
 		t.Fatal("a failure must come back as a failure")
 	}
 	fail = false
+	if _, _, err := m(ctx, "Mavs vs Spurs"); err == nil || calls != 1 {
+		t.Fatalf("right after a failure: err %v after %d calls; want a pause without a call", err, calls)
+	}
+	clock = clock.Add(FailurePause)
 	for range 3 {
 		if p, ok, err := m(ctx, "Mavs vs Spurs"); !ok || err != nil || p != "/nba/dal/sa/thumb" {
 			t.Fatalf("answer = %q %v %v", p, ok, err)
