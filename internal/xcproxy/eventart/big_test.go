@@ -122,7 +122,7 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 
 const childEnv = "EVENTART_BIG_GUIDE_CHILD"
 
-// TestGuide150MB rewrites a generated 150 MB guide (30 MB under the race
+// TestGuide150MB rewrites a generated 150 MB guide (8 MB under the race
 // detector) in a child process, so that the child's peak RSS is the
 // rewrite's own, and checks every expected icon was added.
 func TestGuide150MB(t *testing.T) {
@@ -131,7 +131,7 @@ func TestGuide150MB(t *testing.T) {
 	}
 	size := int64(150 << 20)
 	if raceEnabled {
-		size = 30 << 20
+		size = 8 << 20
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestGuideChild$", "-test.v")
 	cmd.Env = append(os.Environ(), childEnv+"="+strconv.FormatInt(size, 10))
