@@ -48,6 +48,39 @@ func TestEventTitleRendersTheMatchup(t *testing.T) {
 	}
 }
 
+// Different spellings of one game share one cache entry: only the first
+// renders.
+func TestEventSpellingsShareOneRender(t *testing.T) {
+	svc := start(t, nil)
+	renders := func() string {
+		_, body := svc.get(t, "/metrics")
+		for _, line := range strings.Split(string(body), "\n") {
+			if strings.HasPrefix(line, "gamethumbs_renders_total") {
+				return line
+			}
+		}
+		return ""
+	}
+	var etags []string
+	var after []string
+	for _, title := range []string{"NHL: Bruins vs Rangers", "(NHL) Boston Bruins @ New York Rangers 7PM ET", "Bruins v Rangers | NHL | LIVE"} {
+		resp, _ := svc.get(t, "/event/cover?title="+url.QueryEscape(title))
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: %d", title, resp.StatusCode)
+		}
+		etags = append(etags, resp.Header.Get("ETag"))
+		after = append(after, renders())
+	}
+	resp, _ := svc.get(t, "/nhl/bos/nyr/cover")
+	after = append(after, renders())
+	if after[0] == "" || after[1] != after[0] || after[2] != after[0] || after[3] != after[0] || resp.Header.Get("ETag") != etags[0] {
+		t.Errorf("a later spelling rendered again: render counts %q", after)
+	}
+	if etags[0] == "" || etags[1] != etags[0] || etags[2] != etags[0] {
+		t.Errorf("ETags differ across spellings: %v", etags)
+	}
+}
+
 func TestEventRaw(t *testing.T) {
 	svc := start(t, nil)
 	resp, body := svc.get(t, "/event/raw?title="+url.QueryEscape("NBA 03: Mavs vs Spurs @ 6PM"))
