@@ -3,6 +3,7 @@ package title
 import (
 	"strings"
 
+	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/match"
 )
 
@@ -279,6 +280,15 @@ func (p *Parser) leagueOf(words []string, whole bool) ([]string, bool) {
 	}
 	if len(key) < 2 {
 		return nil, false
+	}
+	// "NCAA Volleyball", "College Women's Soccer": the NCAA sports of the
+	// /ncaa/{sport} routes.
+	if first, sport, ok := strings.Cut(key, " "); ok && (first == "ncaa" || first == "college") {
+		if code, ok := catalog.NCAASport(sport); ok {
+			if c := p.enabled([]string{code}); c != nil {
+				return c, true
+			}
+		}
 	}
 	l, ok := p.cat.Lookup(key)
 	if !ok {

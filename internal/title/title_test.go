@@ -97,3 +97,20 @@ func BenchmarkParse(b *testing.B) {
 		})
 	}
 }
+
+// The NCAA sports of the /ncaa routes name their leagues.
+func TestNCAASports(t *testing.T) {
+	p, _ := testParser(t)
+	for title, want := range map[string]string{
+		"NCAA Volleyball: Stanford vs Penn State":          "ncaavb",
+		"NCAA Women's Basketball: UConn vs South Carolina": "ncaaw",
+		"College Softball: Oklahoma vs Texas":              "ncaasbw",
+		"NCAA Ice Hockey: Boston College vs Michigan":      "ncaah",
+		"NCAA Lacrosse - Syracuse vs Duke":                 "ncaalax",
+	} {
+		sp := p.Split(title, "")
+		if len(sp.Leagues) != 1 || sp.Leagues[0] != want || !sp.Named {
+			t.Errorf("Split(%q) leagues = %v (named %v), want %s", title, sp.Leagues, sp.Named, want)
+		}
+	}
+}
