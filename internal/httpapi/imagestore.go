@@ -26,6 +26,7 @@ type storedImage struct {
 type imageStore struct {
 	cache   *cache.Bytes[*storedImage] // nil when IMAGE_CACHE_HOURS=0
 	disk    *cache.Disk                // optional second tier (CACHE_DIR); nil when off
+	shared  *sharedImages              // optional tier shared by replicas (REDIS_URL); nil when off
 	writes  chan diskWrite             // queued disk writes, off the request path
 	group   singleflight.Group
 	slots   chan struct{} // one token per running render
@@ -67,7 +68,10 @@ func (s *imageStore) get(ctx context.Context, job scene.Job) (*storedImage, erro
 		if img, ok := s.fromDisk(key); ok {
 			return img, nil
 		}
-		return s.render(context.WithoutCancel(ctx), job)
+		if img, ok := s.fromShared(ctx, key); ok {
+			return img, nil
+		}
+		return s.renderOnce(context.WithoutCancel(ctx), job)
 	})
 	select {
 	case r := <-ch:
@@ -101,6 +105,7 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 	if s.cache != nil {
 		s.cache.Add(job.Key(), img)
 	}
+	s.putShared(ctx, job.Key(), img)
 	if s.disk != nil {
 		select {
 		case s.writes <- diskWrite{job.Key(), img}:
