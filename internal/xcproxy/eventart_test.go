@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"gamethumbs/internal/xcproxy/eventart"
@@ -24,8 +25,9 @@ func mavsNamer(_ context.Context, name string) (string, bool, error) {
 func TestEventArtGuideAndPlaylistWithoutGuide(t *testing.T) {
 	p := newFakePanel(t)
 	const doc = `<tv><programme start="1" channel="a"><title>NBA: Mavs vs Spurs</title></programme></tv>`
+	var guideDown atomic.Bool
 	p.handle("/xmltv.php", func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Query().Get("fail") != "" {
+		if guideDown.Load() {
 			http.Error(w, "down", http.StatusInternalServerError)
 			return
 		}
@@ -53,7 +55,8 @@ func TestEventArtGuideAndPlaylistWithoutGuide(t *testing.T) {
 	}
 	// The playlist's guide fails (500): the event channel still gets art,
 	// the other line is unchanged.
-	resp, body = tp.get(t, "/xc/main/get.php?fail=1&"+credQuery(), nil)
+	guideDown.Store(true)
+	resp, body = tp.get(t, "/xc/main/get.php?"+strings.Replace(credQuery(), testUser, "other", 1), nil)
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `tvg-logo="https://gt.example/nba/dal/sa/thumb"`) ||
 		!strings.Contains(string(body), "#EXTINF:-1,Other\n") {
 		t.Errorf("playlist without a guide: %d\n%s", resp.StatusCode, body)

@@ -16,12 +16,15 @@ type Stats struct {
 	GuideCacheHits       int64 // guide lookups answered from the cache
 	PlaylistsRewritten   int64 // channel lists rewritten
 	LiveStreamsRewritten int64 // get_live_streams answers rewritten
+	HLSRewritten         int64 // HLS playlists whose URIs were mapped into the proxy
+	Aborted              int64 // responses cut short (client gone or panel failed mid-body)
 }
 
 type counters struct {
 	requests, bytes, upstreamErrors          atomic.Int64
 	guideFetches, guideErrors, guideHits     atomic.Int64
 	playlistsRewritten, liveStreamsRewritten atomic.Int64
+	hlsRewritten, aborted                    atomic.Int64
 }
 
 // Stats returns a snapshot of the counters.
@@ -36,6 +39,8 @@ func (h *Handler) Stats() Stats {
 		GuideCacheHits:       c.guideHits.Load(),
 		PlaylistsRewritten:   c.playlistsRewritten.Load(),
 		LiveStreamsRewritten: c.liveStreamsRewritten.Load(),
+		HLSRewritten:         c.hlsRewritten.Load(),
+		Aborted:              c.aborted.Load(),
 	}
 }
 

@@ -20,7 +20,7 @@ func TestTeamsRefreshInBackground(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(1850 * time.Millisecond) // past 90% of the TTL, still fresh (150 ms to spare on a busy machine)
-	s.Delay(path, time.Second)         // a refresh would be slow...
+	s.Delay(path, time.Second)          // a refresh would be slow...
 	start := time.Now()
 	if _, err := p.Teams(context.Background(), l); err != nil {
 		t.Fatal(err)
