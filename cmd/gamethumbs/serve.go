@@ -269,10 +269,22 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 	var xc *xcproxy.Handler
 	var closers []func()
 	var backend *scene.Service // set below in standard mode; event art reads it
-	closeAll := func() {
-		for _, c := range closers {
-			c()
+	closeAll := func() { // last built, first closed: the shared tier outlives its users
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
 		}
+	}
+	var shared *cluster.Client
+	if cfg.Redis.URL != "" {
+		var err error
+		shared, err = cluster.New(cluster.Config{URL: cfg.Redis.URL, Prefix: cfg.Redis.Prefix,
+			Timeout: cfg.Redis.Timeout, Logger: log})
+		if err != nil {
+			closeAll()
+			return app{}, fmt.Errorf("configuration: %w", err)
+		}
+		closers = append(closers, func() { _ = shared.Close() })
+		log.Info("sharing caches and limits through redis", "up", shared.Up(), "prefix", cfg.Redis.Prefix)
 	}
 	if cfg.XCProxy {
 		ups, err := xcproxy.ParseUpstreams(cfg.XCUpstreams)
@@ -290,8 +302,8 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		h, err := xcproxy.New(xcproxy.Config{Upstreams: ups, Logger: log,
 			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0,
 			GuideWait: wait, LogoMode: mode, MatchNumber: cfg.XCMatchNum,
-			RewriteServerInfo: cfg.XCRewriteServerInfo,
-			EventArt:          newEventArt(cfg, log, func() *scene.Service { return backend })})
+			RewriteServerInfo: cfg.XCRewriteServerInfo, Shared: sharedTier(shared),
+			EventArt: newEventArt(cfg, log, func() *scene.Service { return backend })})
 		if err != nil {
 			return app{}, err
 		}
@@ -299,20 +311,12 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		closers = append(closers, h.Close)
 	}
 	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg)}
-	if xc != nil {
-		deps.XC = xc // not a typed nil in the interface
-	}
-	if cfg.Redis.URL != "" {
-		shared, err := cluster.New(cluster.Config{URL: cfg.Redis.URL, Prefix: cfg.Redis.Prefix,
-			Timeout: cfg.Redis.Timeout, Logger: log})
-		if err != nil {
-			closeAll()
-			return app{}, fmt.Errorf("configuration: %w", err)
-		}
-		closers = append(closers, func() { _ = shared.Close() })
+	if shared != nil {
 		deps.Shared = shared
 		deps.Metrics.WatchRedis(shared.Up, shared.Errors)
-		log.Info("sharing caches and limits through redis", "up", shared.Up(), "prefix", cfg.Redis.Prefix)
+	}
+	if xc != nil {
+		deps.XC = xc // not a typed nil in the interface
 	}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)

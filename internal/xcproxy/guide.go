@@ -67,7 +67,7 @@ func (h *Handler) startGuide(x *exchange) *guideFlight {
 			if res, fresh, ok := h.guides.get(key); ok && fresh { // a flight that just ended stored it
 				return res, nil
 			}
-			g, err := h.fetchGuide(up, user, pass, ua)
+			g, err := h.loadGuide(key, up, user, pass, ua)
 			h.guides.put(key, g, err)
 			if res, _, ok := h.guides.get(key); ok && res.guide != nil {
 				return res, nil // a failed refresh keeps the stale guide

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/redact"
 	"gamethumbs/internal/xcproxy/eventart"
 )
@@ -68,6 +69,9 @@ type Config struct {
 	// proxy on root-mode listeners (XC_REWRITE_SERVER_INFO), so apps that
 	// build stream URLs from it stay on the proxy.
 	RewriteServerInfo bool
+	// Shared is the tier several replicas share (REDIS_URL): a guide
+	// parsed by one replica serves them all. Nil: each loads its own.
+	Shared cache.Tier
 	// GuideTTL is how long a guide is reused (default 30m).
 	GuideTTL time.Duration
 	// GuideErrorTTL is how long a failed guide fetch is remembered, so
