@@ -269,7 +269,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 	var xc *xcproxy.Handler
 	var closers []func()
 	var backend *scene.Service // set below in standard mode; event art reads it
-	closeAll := func() { // last built, first closed: the shared tier outlives its users
+	closeAll := func() {       // last built, first closed: the shared tier outlives its users
 		for i := len(closers) - 1; i >= 0; i-- {
 			closers[i]()
 		}
