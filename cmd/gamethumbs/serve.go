@@ -268,8 +268,9 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 	var xc *xcproxy.Handler
 	var closers []func()
-	var backend *scene.Service // set below in standard mode; event art reads it
-	closeAll := func() {       // last built, first closed: the shared tier outlives its users
+	// backend is set below in standard mode; event art reads it.
+	var backend *scene.Service
+	closeAll := func() { // last built, first closed: the shared tier outlives its users
 		for i := len(closers) - 1; i >= 0; i-- {
 			closers[i]()
 		}
