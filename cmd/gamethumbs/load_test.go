@@ -94,6 +94,25 @@ func procKB(pid int, field string) int {
 	return -1
 }
 
+// procCPUms is the user plus system CPU time of process pid so far, in
+// milliseconds (-1 when unreadable).
+func procCPUms(pid int) float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	// Fields after the parenthesised command name: state is field 3,
+	// utime and stime are fields 14 and 15, in clock ticks (100 Hz).
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return -1
+	}
+	ut, _ := strconv.ParseFloat(f[11], 64)
+	st, _ := strconv.ParseFloat(f[12], 64)
+	return (ut + st) * 10
+}
+
 type phaseResult struct {
 	name          string
 	conc          int
@@ -197,8 +216,19 @@ func TestLoad(t *testing.T) {
 	idle := procKB(target.pid, "VmRSS")
 
 	var rows []phaseResult
-	rows = append(rows, phase("cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0)))
-	rows = append(rows, phase("cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 2_000)))
+	var cpuPerReq []float64 // the service's CPU time per request, ms: steadier than req/s on a shared machine
+	measure := func(run func() phaseResult) phaseResult {
+		c0 := procCPUms(target.pid)
+		r := run()
+		cpuPerReq = append(cpuPerReq, (procCPUms(target.pid)-c0)/float64(max(1, r.requests)))
+		return r
+	}
+	rows = append(rows, measure(func() phaseResult {
+		return phase("cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0))
+	}))
+	rows = append(rows, measure(func() phaseResult {
+		return phase("cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 2_000))
+	}))
 	hot := target.base + "/nba/lal/bos/thumb"
 	resp, err := http.Get(hot)
 	if err != nil {
@@ -206,15 +236,23 @@ func TestLoad(t *testing.T) {
 	}
 	resp.Body.Close()
 	etag := resp.Header.Get("ETag")
-	rows = append(rows, phase("cached thumb", 8, *loadDuration, func(int) (string, http.Header) { return hot, nil }))
-	rows = append(rows, phase("304 Not Modified", 8, *loadDuration, func(int) (string, http.Header) {
-		return hot, http.Header{"If-None-Match": {etag}}
+	rows = append(rows, measure(func() phaseResult {
+		return phase("cached thumb", 8, *loadDuration, func(int) (string, http.Header) { return hot, nil })
+	}))
+	rows = append(rows, measure(func() phaseResult {
+		return phase("304 Not Modified", 8, *loadDuration, func(int) (string, http.Header) {
+			return hot, http.Header{"If-None-Match": {etag}}
+		})
 	}))
 	fmt.Printf("\nLoad benchmark, %s, GOMAXPROCS service default, client in the test process\n\n", time.Now().Format("2006-01-02"))
 	fmt.Println("| phase | concurrency | requests | req/s | p50 ms | p95 ms | max ms | errors |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
 		fmt.Println(r)
+	}
+	fmt.Println()
+	for i, r := range rows {
+		fmt.Printf("service CPU per request, %s at %d: %.3f ms\n", r.name, r.conc, cpuPerReq[i])
 	}
 	fmt.Printf("\nidle RSS after warm-up %d kB; peak RSS (VmHWM) %d kB\n", idle, procKB(target.pid, "VmHWM"))
 

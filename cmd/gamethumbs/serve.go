@@ -20,6 +20,7 @@ import (
 	"gamethumbs/internal/catalog/espn"
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
+	"gamethumbs/internal/connlimit"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
 	"gamethumbs/internal/metrics"
@@ -55,12 +56,17 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer a.close()
-	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
+	tcp, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
 	if err != nil {
 		return err
 	}
+	maxConns := cfg.MaxConnections
+	if maxConns == 0 {
+		maxConns = connlimit.DefaultMax()
+	}
+	ln := connlimit.Listen(tcp, maxConns)
 	conns := &connTracker{}
-	srv := newHTTPServer(cfg, a.handler, log, conns)
+	srv := newHTTPServer(cfg, a.handler, log, conns, ln)
 	servers := []*http.Server{srv}
 	listeners := []net.Listener{ln}
 	roots, err := xcRootServers(cfg, a, log, conns)
@@ -73,7 +79,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		listeners = append(listeners, rs.ln)
 	}
 	log.Info("gamethumbs listening", "addr", ln.Addr().String(), "version", buildinfo.Get().Version,
-		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics)
+		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics,
+		"max_connections", maxConns)
 	for _, rs := range roots {
 		log.Info("xc root-mode listener", "upstream", rs.id, "addr", rs.ln.Addr().String())
 	}
@@ -139,17 +146,29 @@ func (c *connTracker) wait(d time.Duration) {
 	}
 }
 
-// newHTTPServer is the http.Server of a listener.
-func newHTTPServer(cfg config.Config, h http.Handler, log *slog.Logger, conns *connTracker) *http.Server {
+// newHTTPServer is the http.Server of a listener. ln, when not nil, is
+// the connection cap of the listener; it learns which connections are
+// idle.
+func newHTTPServer(cfg config.Config, h http.Handler, log *slog.Logger, conns *connTracker, ln *connlimit.Listener) *http.Server {
+	state := conns.state
+	if ln != nil {
+		state = func(c net.Conn, s http.ConnState) {
+			conns.state(c, s)
+			ln.ConnState(c, s)
+		}
+	}
 	return &http.Server{
-		ConnState:         conns.state,
+		ConnState:         state,
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       cfg.ServerTimeout,
 		IdleTimeout:       cfg.ServerTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		ConnContext:       connlimit.ConnContext,
 		// No WriteTimeout: it would cut live streams through the XC proxy.
+		// The handler sets a write deadline per response instead (the
+		// whole answer within SERVER_TIMEOUT; streams: progress within it).
 	}
 }
 
@@ -226,7 +245,7 @@ func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracke
 		}
 		// The server's own error lines are of the XC scope too.
 		xcLog := slog.New(redact.XCHandler(log.Handler()))
-		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog, conns)})
+		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog, conns, nil)})
 	}
 	return roots, nil
 }
@@ -382,9 +401,9 @@ func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier) (*scen
 		ocfg.MaxPixels, ocfg.CacheBytes, ocfg.RawCacheBytes = 4_000_000, 16<<20, 4<<20
 		sc.Overlays = fetch.New(fetch.NewPublicClient(ocfg), ocfg)
 		if len(cfg.OverlayHosts) > 0 {
-			tcfg := fcfg
-			tcfg.AllowInsecure = true
-			sc.TrustedOverlays = fetch.New(fetch.NewPublicClient(tcfg), tcfg)
+			// Listed hosts skip the address check on the first request
+			// only; their redirects are checked hop by hop.
+			sc.TrustedOverlays = fetch.New(fetch.NewTrustedClient(ocfg, cfg.OverlayHosts), ocfg)
 			sc.TrustedOverlayHosts = cfg.OverlayHosts
 		}
 	}

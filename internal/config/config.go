@@ -55,9 +55,18 @@ type Config struct {
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE, image routes; others get 3x; 0 disables
 	TrustProxy         int // TRUST_PROXY: X-Forwarded-For hops to trust; 0 ignores the header
+	// RateLimitIPv6Prefix groups IPv6 clients by this many leading bits for
+	// rate limits (RATE_LIMIT_IPV6_PREFIX, default 64; 128 counts each address).
+	RateLimitIPv6Prefix int
+	// XCRateLimitPerMinute limits /xc requests and the XC root-mode
+	// listeners per client (XC_RATE_LIMIT_PER_MINUTE); 0, the default, is off.
+	XCRateLimitPerMinute int
+	// MaxConnections caps open client connections (MAX_CONNECTIONS); 0
+	// means a default derived from the file-descriptor limit.
+	MaxConnections int
 
 	RequestTimeout time.Duration // REQUEST_TIMEOUT (ms): outbound provider and image calls
-	ServerTimeout  time.Duration // SERVER_TIMEOUT (ms): idle keep-alive and read timeouts
+	ServerTimeout  time.Duration // SERVER_TIMEOUT (ms): idle keep-alive, read and write timeouts
 
 	ESPNSiteURL string // ESPN_SITE_API_URL
 	ESPNCoreURL string // ESPN_CORE_API_URL
@@ -105,26 +114,27 @@ type Config struct {
 // Defaults returns the configuration used when no variable is set.
 func Defaults() Config {
 	return Config{
-		Port:               3000,
-		Mode:               ModeStandard,
-		RateLimitPerMinute: 30,
-		RequestTimeout:     10 * time.Second,
-		ServerTimeout:      30 * time.Second,
-		ESPNSiteURL:        "https://site.api.espn.com",
-		ESPNCoreURL:        "https://sports.core.api.espn.com",
-		ESPNCDNURL:         "https://a.espncdn.com",
-		ImageCacheHours:    24,
-		ImageCacheMB:       256,
-		CacheDirMB:         1024,
-		RenderConcurrency:  runtime.NumCPU(),
-		RenderQueue:        64,
-		CORSOrigin:         "*",
-		CORSMaxAge:         86400,
-		LogLevel:           "info",
-		LogFormat:          "text",
-		Metrics:            true,
-		Redis:              RedisConfig{Prefix: "gamethumbs:", Timeout: 50 * time.Millisecond, MaxValueKB: 1024},
-		Getenv:             func(string) string { return "" },
+		Port:                3000,
+		Mode:                ModeStandard,
+		RateLimitPerMinute:  30,
+		RateLimitIPv6Prefix: 64,
+		RequestTimeout:      10 * time.Second,
+		ServerTimeout:       30 * time.Second,
+		ESPNSiteURL:         "https://site.api.espn.com",
+		ESPNCoreURL:         "https://sports.core.api.espn.com",
+		ESPNCDNURL:          "https://a.espncdn.com",
+		ImageCacheHours:     24,
+		ImageCacheMB:        256,
+		CacheDirMB:          1024,
+		RenderConcurrency:   runtime.NumCPU(),
+		RenderQueue:         64,
+		CORSOrigin:          "*",
+		CORSMaxAge:          86400,
+		LogLevel:            "info",
+		LogFormat:           "text",
+		Metrics:             true,
+		Redis:               RedisConfig{Prefix: "gamethumbs:", Timeout: 50 * time.Millisecond, MaxValueKB: 1024},
+		Getenv:              func(string) string { return "" },
 	}
 }
 
@@ -159,6 +169,9 @@ func Load(getenv func(string) string) (Config, error) {
 
 	c.RateLimitPerMinute = r.intIn("RATE_LIMIT_PER_MINUTE", c.RateLimitPerMinute, 0, 1_000_000)
 	c.TrustProxy = r.intIn("TRUST_PROXY", 0, 0, 16)
+	c.RateLimitIPv6Prefix = r.intIn("RATE_LIMIT_IPV6_PREFIX", c.RateLimitIPv6Prefix, 16, 128)
+	c.XCRateLimitPerMinute = r.intIn("XC_RATE_LIMIT_PER_MINUTE", 0, 0, 1_000_000)
+	c.MaxConnections = r.intIn("MAX_CONNECTIONS", 0, 0, 1<<20)
 	c.RequestTimeout = r.millis("REQUEST_TIMEOUT", c.RequestTimeout)
 	c.ServerTimeout = r.millis("SERVER_TIMEOUT", c.ServerTimeout)
 

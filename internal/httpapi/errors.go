@@ -8,9 +8,11 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 )
 
@@ -47,6 +49,9 @@ func toHTTP(err error) *Error {
 	var unknownTeam *catalog.UnknownTeamError
 	var upstream *catalog.UpstreamError
 	var blocked *fetch.BlockedError
+	var notImage *fetch.NotImageError
+	var tooLarge *fetch.TooLargeError
+	var undecodable *fetch.DecodeError
 	var input *scene.InputError
 	var notFound *scene.NotFoundError
 	switch {
@@ -60,8 +65,25 @@ func toHTTP(err error) *Error {
 		return &Error{Status: http.StatusBadRequest, Msg: input.Msg}
 	case errors.As(err, &notFound):
 		return &Error{Status: http.StatusNotFound, Msg: notFound.Msg}
+	case errors.Is(err, render.ErrInvalid):
+		// Options the renderer cannot draw come from the request; the
+		// parameter checks should have caught them, this is the net.
+		return &Error{Status: http.StatusBadRequest, Msg: "invalid options: " + strings.TrimPrefix(err.Error(), "render: invalid "), Err: err}
 	case errors.As(err, &blocked):
 		return &Error{Status: http.StatusBadRequest, Msg: "invalid iconurl: " + blocked.Reason, Err: err}
+	case errors.As(err, &notImage), errors.As(err, &tooLarge), errors.As(err, &undecodable):
+		// An icon or logo URL answered something that is not a usable
+		// image: the fault is the far side's, and the reason is useful.
+		var reason string
+		switch {
+		case notImage != nil:
+			reason = notImage.Error()
+		case tooLarge != nil:
+			reason = tooLarge.Error()
+		default:
+			reason = "image data is corrupt (" + undecodable.Format + ")"
+		}
+		return &Error{Status: http.StatusBadGateway, Msg: "image unusable: " + reason, Err: err}
 	case errors.Is(err, catalog.ErrLoading):
 		return &Error{Status: http.StatusServiceUnavailable, Msg: "athlete roster still loading; try again shortly", Err: err,
 			Header: http.Header{"Retry-After": {"30"}}}
@@ -81,8 +103,8 @@ func toHTTP(err error) *Error {
 // statusClientClosed is logged (never sent) when the client went away.
 const statusClientClosed = 499
 
-// writeError writes e as JSON {"error": msg}. It writes nothing for a
-// client that has gone.
+// writeError writes e as JSON {"error": msg}, msg bounded (see bounded).
+// It writes nothing for a client that has gone.
 func writeError(w http.ResponseWriter, e *Error) {
 	if e.Status == statusClientClosed {
 		return
@@ -91,7 +113,7 @@ func writeError(w http.ResponseWriter, e *Error) {
 	for k, v := range e.Header {
 		h[k] = v
 	}
-	writeJSON(w, e.Status, map[string]string{"error": e.Msg})
+	writeJSON(w, e.Status, map[string]string{"error": bounded(e.Msg)})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -104,7 +126,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
-	h.Set("X-Content-Type-Options", "nosniff")
+	h["X-Content-Type-Options"] = nosniff
 	w.WriteHeader(status)
 	w.Write(body)
 }

@@ -96,7 +96,9 @@ func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.
 	if herr != nil {
 		return herr
 	}
-	res, sp, err := s.readTitle(r.Context(), text, hint)
+	ctx, cancel := s.lookupContext(r)
+	defer cancel()
+	res, sp, err := s.readTitle(ctx, text, hint)
 	if err != nil {
 		return err
 	}
@@ -112,6 +114,10 @@ func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.
 		// fallback=true: the named league's matchup picture with stand-ins.
 		league, teams = sp.Leagues[0], []string{sp.Side1, sp.Side2}
 	default:
+		// Reading the title cost work: counted like a render.
+		if err := s.chargeImage(w, r); err != nil {
+			return err
+		}
 		notUnderstood(w, sp)
 		return nil
 	}
@@ -119,13 +125,22 @@ func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.
 	if herr != nil {
 		return herr
 	}
-	job, err := s.backend.Prepare(r.Context(), req)
+	job, err := s.backend.Prepare(ctx, req)
 	if err != nil {
 		return err
 	}
-	img, err := s.images.get(r.Context(), job)
+	// As on the other image routes, only a cache miss counts against the
+	// rate limit.
+	charged := false
+	img, err := s.images.get(r.Context(), job, func() error {
+		charged = true
+		return s.chargeImage(w, r)
+	})
 	if err != nil {
 		return err
+	}
+	if rec, ok := w.(*recorder); ok && !charged {
+		rec.cacheHit = true
 	}
 	if res != nil {
 		w.Header().Set("Link", "<"+res.Canonical()+"/"+kindPath(kind)+">; rel=\"canonical\"")
@@ -158,7 +173,9 @@ func (s *Server) eventRaw(w http.ResponseWriter, r *http.Request, _ params) erro
 	if herr != nil {
 		return herr
 	}
-	res, sp, err := s.readTitle(r.Context(), text, hint)
+	ctx, cancel := s.lookupContext(r)
+	defer cancel()
+	res, sp, err := s.readTitle(ctx, text, hint)
 	if err != nil {
 		return err
 	}
@@ -168,12 +185,12 @@ func (s *Server) eventRaw(w http.ResponseWriter, r *http.Request, _ params) erro
 	}
 	rec := eventRecord{League: res.League, Confidence: float64(int(res.Confidence*1000+0.5)) / 1000, Canonical: res.Canonical()}
 	if res.Teams == 2 {
-		l, err := s.backend.League(r.Context(), res.League, false)
+		l, err := s.backend.League(ctx, res.League, false)
 		if err != nil {
 			return err
 		}
 		for i, id := range []string{res.Ident1, res.Ident2} {
-			t, err := s.backend.Team(r.Context(), l, id)
+			t, err := s.backend.Team(ctx, l, id)
 			if err != nil {
 				return err
 			}

@@ -37,13 +37,22 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	if herr != nil {
 		return herr
 	}
-	job, err := s.backend.Prepare(r.Context(), req)
+	ctx, cancel := s.lookupContext(r)
+	job, err := s.backend.Prepare(ctx, req)
+	cancel()
 	if err != nil {
 		return err
 	}
-	img, err := s.images.get(r.Context(), job)
+	charged := false
+	img, err := s.images.get(r.Context(), job, func() error {
+		charged = true
+		return s.chargeImage(w, r)
+	})
 	if err != nil {
 		return err
+	}
+	if rec, ok := w.(*recorder); ok && !charged {
+		rec.cacheHit = true // answered from a cache tier: not rate limited
 	}
 	s.writeImage(w, r, img)
 	return nil
@@ -52,24 +61,33 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 // writeImage writes an image with its validators, answering a matching
 // If-None-Match with 304 Not Modified.
 func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedImage) {
+	// Values are prebuilt slices under canonical keys: no allocation.
 	h := w.Header()
-	h.Set("ETag", img.etag)
-	h.Set("Last-Modified", img.modified.Format(http.TimeFormat))
-	if s.cfg.ImageCacheHours > 0 {
-		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(s.cfg.ImageCacheHours*3600))
-	} else {
-		h.Set("Cache-Control", "no-cache")
-	}
+	h["Etag"] = img.etagHdr
+	h["Last-Modified"] = img.modifiedHdr
+	h["Cache-Control"] = s.imageCacheControl()
 	if etagMatch(r.Header.Get("If-None-Match"), img.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h.Set("Content-Type", img.contentType)
-	h.Set("Content-Length", strconv.Itoa(len(img.data)))
+	h["Content-Type"] = img.typeHdr
+	h["Content-Length"] = img.lengthHdr
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(img.data)
 	}
+}
+
+// imageCacheControl is the Cache-Control value of stored images, built once.
+func (s *Server) imageCacheControl() []string {
+	s.cacheControlOnce.Do(func() {
+		v := "no-cache"
+		if s.cfg.ImageCacheHours > 0 {
+			v = "public, max-age=" + strconv.Itoa(s.cfg.ImageCacheHours*3600)
+		}
+		s.cacheControl = []string{v}
+	})
+	return s.cacheControl
 }
 
 // etagMatch implements the weak comparison of If-None-Match.
@@ -77,7 +95,7 @@ func etagMatch(header, etag string) bool {
 	if header == "" {
 		return false
 	}
-	for _, t := range strings.Split(header, ",") {
+	for t := range strings.SplitSeq(header, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 		if t == etag || t == "*" {
 			return true

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/config"
+	"gamethumbs/internal/scene"
 )
 
 func TestImageCachingHeadersAnd304(t *testing.T) {
@@ -136,5 +138,37 @@ func TestDiskTierSurvivesRestart(t *testing.T) {
 	}
 	if second.Body.String() != first.Body.String() || second.Header().Get("ETag") != first.Header().Get("ETag") {
 		t.Error("image from disk differs from the rendered one")
+	}
+}
+
+// hangingBackend resolves each team of a request the way a lookup on a
+// hanging provider does: it waits for its own 1 s timeout or the
+// request's context, whichever ends first.
+type hangingBackend struct{ fakeBackend }
+
+func (h *hangingBackend) Prepare(ctx context.Context, req scene.Request) (scene.Job, error) {
+	for range req.Teams {
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+		}
+	}
+	return &fakeJob{key: req.Key(), f: &h.fakeBackend}, nil
+}
+
+// TestOneLookupBudget: the provider lookups of one request share one
+// REQUEST_TIMEOUT; a matchup on a hanging provider waits it once, not
+// once per team.
+func TestOneLookupBudget(t *testing.T) {
+	cfg := config.Defaults()
+	cfg.RateLimitPerMinute = 0
+	cfg.RequestTimeout = 300 * time.Millisecond
+	s := NewServer(Deps{Config: cfg, Backend: &hangingBackend{}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	began := time.Now()
+	if rec := do(t, s, "/nba/lakers/celtics/thumb?fallback=true"); rec.Code != 200 {
+		t.Fatalf("matchup = %d", rec.Code)
+	}
+	if took := time.Since(began); took > 900*time.Millisecond {
+		t.Errorf("matchup on a hanging provider took %v, want about one 300 ms budget (two 1 s lookups without it)", took.Round(time.Millisecond))
 	}
 }

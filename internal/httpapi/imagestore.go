@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"strconv"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -19,6 +20,9 @@ type storedImage struct {
 	contentType string
 	etag        string // strong ETag: quoted hash of the bytes
 	modified    time.Time
+	// Header values, built once so a cached response sets its headers
+	// without allocating.
+	etagHdr, modifiedHdr, typeHdr, lengthHdr []string
 }
 
 // imageStore serves jobs from a byte-bounded cache, renders identical
@@ -55,22 +59,37 @@ func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, no
 var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy rendering; try again shortly",
 	Header: http.Header{"Retry-After": {"2"}}}
 
-// get returns the image of job, from the cache or by rendering it once
-// for every concurrent caller with the same key.
-func (s *imageStore) get(ctx context.Context, job scene.Job) (*storedImage, error) {
+// get returns the image of job, from the cache tiers (memory, disk,
+// shared) or by rendering it once for every concurrent caller with the
+// same key. admit, when not nil, is asked before a render (the rate
+// limit: a hit in any tier is free); its error is returned instead.
+func (s *imageStore) get(ctx context.Context, job scene.Job, admit func() error) (*storedImage, error) {
 	key := job.Key()
 	if s.cache != nil {
 		if img, ok := s.cache.Get(key); ok {
 			return img, nil
 		}
 	}
+	if img, ok := s.fromDisk(key); ok {
+		return img, nil
+	}
+	if s.shared != nil {
+		// One shared lookup per key for every concurrent caller, as the
+		// render below; it comes before admit since a hit is free.
+		v, _, _ := s.group.Do("shared|"+key, func() (any, error) {
+			img, _ := s.fromShared(ctx, key)
+			return img, nil
+		})
+		if img, _ := v.(*storedImage); img != nil {
+			return img, nil
+		}
+	}
+	if admit != nil {
+		if err := admit(); err != nil {
+			return nil, err
+		}
+	}
 	ch := s.group.DoChan(key, func() (any, error) {
-		if img, ok := s.fromDisk(key); ok {
-			return img, nil
-		}
-		if img, ok := s.fromShared(ctx, key); ok {
-			return img, nil
-		}
 		return s.renderOnce(context.WithoutCancel(ctx), job)
 	})
 	select {
@@ -149,12 +168,23 @@ func (s *imageStore) fromDisk(key string) (*storedImage, bool) {
 
 func newStoredImage(data []byte, contentType string, modified time.Time) *storedImage {
 	sum := sha256.Sum256(data)
-	return &storedImage{
+	img := &storedImage{
 		data:        data,
 		contentType: contentType,
 		etag:        `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
 		modified:    modified.UTC().Truncate(time.Second),
 	}
+	return img.withHeaders()
+}
+
+// withHeaders fills the prebuilt header values from the other fields;
+// every storedImage is made through it.
+func (img *storedImage) withHeaders() *storedImage {
+	img.etagHdr = []string{img.etag}
+	img.modifiedHdr = []string{img.modified.Format(http.TimeFormat)}
+	img.typeHdr = []string{img.contentType}
+	img.lengthHdr = []string{strconv.Itoa(len(img.data))}
+	return img
 }
 
 // Bytes is the size of the cached images.

@@ -10,18 +10,31 @@ import (
 )
 
 // recorder remembers the status and size of a response for the access log
-// and lets the dispatcher know whether it may still write an error.
+// and lets the dispatcher know whether it may still write an error. It
+// also keeps the connection's write deadline: a response must be taken
+// by the client within writeTimeout of its first byte; a stream within
+// writeTimeout of its last progress. The deadline is set when the status
+// is written, before any byte goes out, so one left by an earlier
+// response on the same keep-alive connection never cuts a slow render.
 type recorder struct {
 	http.ResponseWriter
 	status      int
 	bytes       int64
 	wroteHeader bool
 	aborted     bool // the handler gave up mid-response (http.ErrAbortHandler)
+
+	charged  bool // counted by the rate limiter already
+	cacheHit bool // answered from the image cache: never counted
+
+	stream       bool          // idle-progress deadline instead of a whole-response one
+	writeTimeout time.Duration // SERVER_TIMEOUT; 0 sets no deadline
+	deadlineSet  time.Time     // when the deadline was last moved (streams)
 }
 
 func (r *recorder) WriteHeader(code int) {
-	if !r.wroteHeader {
+	if !r.wroteHeader && code >= 200 {
 		r.status, r.wroteHeader = code, true
+		r.setDeadline(time.Now())
 	}
 	r.ResponseWriter.WriteHeader(code)
 }
@@ -29,10 +42,28 @@ func (r *recorder) WriteHeader(code int) {
 func (r *recorder) Write(p []byte) (int, error) {
 	if !r.wroteHeader {
 		r.WriteHeader(http.StatusOK)
+	} else if r.stream {
+		r.progress()
 	}
 	n, err := r.ResponseWriter.Write(p)
 	r.bytes += int64(n)
 	return n, err
+}
+
+// setDeadline gives the client writeTimeout from now to take the bytes.
+func (r *recorder) setDeadline(now time.Time) {
+	if r.writeTimeout > 0 {
+		_ = http.NewResponseController(r.ResponseWriter).SetWriteDeadline(now.Add(r.writeTimeout))
+		r.deadlineSet = now
+	}
+}
+
+// progress moves a stream's deadline on; at most a few times per timeout,
+// not on every write.
+func (r *recorder) progress() {
+	if now := time.Now(); r.writeTimeout > 0 && now.Sub(r.deadlineSet) > r.writeTimeout/8 {
+		r.setDeadline(now)
+	}
 }
 
 // Unwrap lets http.ResponseController reach Flush and deadlines.
@@ -43,19 +74,23 @@ func (r *recorder) Flush() {
 	if f, ok := r.ResponseWriter.(http.Flusher); ok {
 		if !r.wroteHeader {
 			r.WriteHeader(http.StatusOK)
+		} else if r.stream {
+			r.progress()
 		}
 		f.Flush()
 	}
 }
 
-// redactedPath is the request path and query with credentials masked.
-// XC proxy paths (/xc/..., and every path of a root-mode listener) are
-// masked by allowlist: only the words known to be safe show.
+// redactedPath is the request path and query with credentials masked,
+// cut at maxEcho bytes with control characters escaped (the cut comes
+// after masking, so that a credential is never half-shown). XC proxy
+// paths (/xc/..., and every path of a root-mode listener) are masked by
+// allowlist: only the words known to be safe show.
 func redactedPath(r *http.Request) string {
 	if isXCRequest(r) {
-		return redact.XC(r.URL.RequestURI())
+		return bounded(redact.XC(r.URL.RequestURI()))
 	}
-	return redact.URL(r.URL.RequestURI())
+	return bounded(redact.URL(r.URL.RequestURI()))
 }
 
 // isXCRequest reports whether r is for the XC proxy: under /xc/, or on a

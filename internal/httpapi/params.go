@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"gamethumbs/internal/render"
@@ -106,7 +107,25 @@ func (q *query) text(name string, limit int) string {
 		q.fail(errorf(400, "invalid %s: at most %d characters of valid UTF-8", name, limit))
 		return ""
 	}
-	return v
+	return stripControls(v)
+}
+
+// stripControls turns line breaks and tabs into spaces and drops other
+// control characters (which no font draws), collapsing the spaces left.
+func stripControls(v string) string {
+	if !strings.ContainsFunc(v, unicode.IsControl) {
+		return v
+	}
+	v = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\r' || r == '\t':
+			return ' '
+		case unicode.IsControl(r):
+			return -1
+		}
+		return r
+	}, v)
+	return strings.Join(strings.Fields(v), " ")
 }
 
 func (q *query) aspect(kind render.Kind) (w, h int) {
@@ -143,10 +162,19 @@ func (q *query) badge(custom bool) string {
 		}
 	}
 	if custom && utf8.RuneCountInString(v) <= maxBadgeLen && utf8.ValidString(v) {
+		if strings.ContainsFunc(v, badgeRefuses) {
+			q.fail(errorf(400, "invalid badge %q: a custom badge has letters, digits, spaces and & + - . ! ' / : # only", clip(v)))
+			return ""
+		}
 		return v
 	}
 	q.fail(errorf(400, "invalid badge %q: allowed values are %s", clip(v), strings.Join(badges, ", ")))
 	return ""
+}
+
+// badgeRefuses reports a character the badge renderer cannot draw.
+func badgeRefuses(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" &+-.!'/:#", r)
 }
 
 func (q *query) oneOf(name string, allowed ...string) string {

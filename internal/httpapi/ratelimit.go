@@ -3,97 +3,135 @@ package httpapi
 import (
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"gamethumbs/internal/ratelimit"
 )
 
-// rateLimiter counts requests per client IP in fixed one-minute windows.
-// Image routes allow perMinute requests, other routes three times that;
-// /health is never limited. Memory is bounded: expired windows are swept
-// as new ones are created, and the table never holds more than maxClients.
-type rateLimiter struct {
-	perMinute int // 0 disables limiting
-	now       func() time.Time
-
-	mu        sync.Mutex
-	windows   map[string]*window
-	lastSweep time.Time
-}
-
-type window struct {
-	start time.Time
-	count int
-}
-
+// Rate-limit classes: each client has one count per class.
 const (
-	rateWindow = time.Minute
-	maxClients = 100_000
+	classImage uint8 = iota // renders: RATE_LIMIT_PER_MINUTE
+	classOther              // everything else but /health: three times that
+	classXC                 // /xc and the XC listeners: XC_RATE_LIMIT_PER_MINUTE
 )
 
-func newRateLimiter(perMinute int, now func() time.Time) *rateLimiter {
-	return &rateLimiter{perMinute: perMinute, now: now, windows: make(map[string]*window)}
+// What is counted, and why:
+//
+//   - An image request is counted against the image limit only when it
+//     is not answered from the image cache (memory or disk): a cache hit
+//     or a 304 costs nothing, as in game-thumbs. Requests the URL builder
+//     page makes (the browser marks them Sec-Fetch-Site: same-origin) are
+//     counted against the larger limit of the other routes instead, so
+//     previews and "Show every style" do not trip the image limit. A
+//     client that forges the header gains that second budget, no more.
+//   - Every other request but /health and /metrics, unknown routes and
+//     malformed paths included, counts against three times the image
+//     limit; a revalidation answered 304 is not counted.
+//   - /xc (and the XC root-mode listeners, through XCRoot) count only
+//     against XC_RATE_LIMIT_PER_MINUTE, off by default.
+
+// limitsOf returns the limit and class of a request of kind.
+func (s *Server) limitsOf(r *http.Request, kind routeKind) (perMinute int, class uint8) {
+	switch {
+	case kind == kindHealth:
+		return 0, classOther
+	case kind == kindXC:
+		return s.cfg.XCRateLimitPerMinute, classXC
+	case kind == kindImage && r.Header.Get("Sec-Fetch-Site") != "same-origin":
+		return s.cfg.RateLimitPerMinute, classImage
+	}
+	return s.cfg.RateLimitPerMinute * 3, classOther
 }
 
-// allow records one request of client in bucket and reports whether it is
-// within limit, with the remaining count and the seconds until reset.
-func (l *rateLimiter) allow(client, bucket string, limit int) (ok bool, remaining int, reset int) {
-	now := l.now()
-	key := bucket + "|" + client
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if now.Sub(l.lastSweep) > rateWindow || len(l.windows) >= maxClients {
-		for k, w := range l.windows {
-			if now.Sub(w.start) >= rateWindow {
-				delete(l.windows, k)
-			}
-		}
-		l.lastSweep = now
-	}
-	w, found := l.windows[key]
-	if !found || now.Sub(w.start) >= rateWindow {
-		if !found && len(l.windows) >= maxClients {
-			// Table full of live windows: refuse rather than grow without bound.
-			return false, 0, int(rateWindow / time.Second)
-		}
-		w = &window{start: now}
-		l.windows[key] = w
-	}
-	reset = int((rateWindow - now.Sub(w.start) + time.Second - 1) / time.Second)
-	if w.count >= limit {
-		return false, 0, reset
-	}
-	w.count++
-	return true, limit - w.count, reset
-}
-
-// limit applies the rate limit for kind and writes the 429 answer when the
-// client is over it. It returns true when the request must stop.
-func (s *Server) limit(w http.ResponseWriter, r *http.Request, kind routeKind) bool {
-	if s.limiter.perMinute <= 0 || kind == kindHealth {
+// limit counts a request of kind (other than an image request, which
+// chargeImage counts) and writes the 429 answer when the client is over
+// its limit. It returns true when the request must stop. A conditional
+// request is only checked here; ServeHTTP counts it afterwards unless it
+// was answered 304.
+func (s *Server) limit(w *recorder, r *http.Request, kind routeKind) bool {
+	perMinute, class := s.limitsOf(r, kind)
+	if perMinute <= 0 {
+		w.charged = true
 		return false
 	}
-	limit, bucket := s.limiter.perMinute*3, "other"
-	if kind == kindImage {
-		limit, bucket = s.limiter.perMinute, "image"
+	key := ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class)
+	var d ratelimit.Decision
+	if r.Header.Get("If-None-Match") != "" {
+		d = s.peek(key, perMinute)
+	} else {
+		d = s.take(r, key, perMinute)
+		w.charged = true
 	}
-	ok, remaining, reset := s.allow(r, s.clientIP(r), bucket, limit)
+	if e := s.refuse(w, kind, d); e != nil {
+		writeError(w, e)
+		return true
+	}
+	return false
+}
+
+// chargeImage counts an image request that the cache could not answer
+// against the image limit. It returns the 429 error when the client is
+// over it.
+func (s *Server) chargeImage(w http.ResponseWriter, r *http.Request) error {
+	rec, ok := w.(*recorder)
+	if !ok || rec.charged {
+		return nil
+	}
+	rec.charged = true
+	perMinute, class := s.limitsOf(r, kindImage)
+	if perMinute <= 0 {
+		return nil
+	}
+	d := s.take(r, ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class), perMinute)
+	if e := s.refuse(rec, kindImage, d); e != nil {
+		return e
+	}
+	return nil
+}
+
+// chargeAfter counts a request that was not counted while it was served:
+// a conditional request not answered 304, or an image request that ended
+// before reaching the cache (a bad parameter, an unknown team).
+func (s *Server) chargeAfter(w *recorder, r *http.Request, kind routeKind) {
+	if w.charged || w.status == http.StatusNotModified || w.cacheHit {
+		return
+	}
+	perMinute, class := s.limitsOf(r, kind)
+	if perMinute > 0 {
+		s.take(r, ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class), perMinute)
+	}
+}
+
+// refuse sets the RateLimit headers of d and, when d refuses the
+// request, returns the 429 answer.
+func (s *Server) refuse(w http.ResponseWriter, kind routeKind, d ratelimit.Decision) *Error {
 	h := w.Header()
-	h.Set("RateLimit-Policy", strconv.Itoa(limit)+";w=60")
-	h.Set("RateLimit-Limit", strconv.Itoa(limit))
-	h.Set("RateLimit-Remaining", strconv.Itoa(remaining))
-	h.Set("RateLimit-Reset", strconv.Itoa(reset))
-	if ok {
-		return false
+	h.Set("RateLimit-Policy", strconv.Itoa(d.Limit)+";w=60")
+	h.Set("RateLimit-Limit", strconv.Itoa(d.Limit))
+	h.Set("RateLimit-Remaining", strconv.Itoa(d.Remaining))
+	h.Set("RateLimit-Reset", strconv.Itoa(seconds(d.Reset)))
+	if d.OK {
+		return nil
 	}
 	msg := "too many requests; try again later"
 	if kind == kindImage {
 		msg = "too many image requests; try again later"
 	}
-	writeError(w, &Error{Status: http.StatusTooManyRequests, Msg: msg,
-		Header: http.Header{"Retry-After": {strconv.Itoa(reset)}}})
-	return true
+	return &Error{Status: http.StatusTooManyRequests, Msg: msg,
+		Header: http.Header{"Retry-After": {strconv.Itoa(max(1, seconds(d.RetryAfter)))}}}
+}
+
+// seconds rounds d up to whole seconds.
+func seconds(d time.Duration) int { return int((d + time.Second - 1) / time.Second) }
+
+// clientAddr is clientIP as an address; the zero address when the peer
+// is not an IP (a Unix socket), which all such peers share.
+func (s *Server) clientAddr(r *http.Request) netip.Addr {
+	a, _ := netip.ParseAddr(s.clientIP(r))
+	return a
 }
 
 // clientIP is the address rate limits and logs use. X-Forwarded-For is

@@ -32,7 +32,9 @@ func (s *Server) leagueRaw(w http.ResponseWriter, r *http.Request, p params) err
 	if herr != nil {
 		return herr
 	}
-	l, err := s.backend.League(r.Context(), p["league"], fallback)
+	ctx, cancel := s.lookupContext(r)
+	defer cancel()
+	l, err := s.backend.League(ctx, p["league"], fallback)
 	if err != nil {
 		return err
 	}
@@ -53,11 +55,13 @@ func (s *Server) teamRaw(w http.ResponseWriter, r *http.Request, p params) error
 	if len(p["team1"]) > maxSegmentLen {
 		return errorf(400, "identifier too long (at most %d characters)", maxSegmentLen)
 	}
-	l, err := s.backend.League(r.Context(), p["league"], fallback)
+	ctx, cancel := s.lookupContext(r)
+	defer cancel()
+	l, err := s.backend.League(ctx, p["league"], fallback)
 	if err != nil {
 		return err
 	}
-	t, err := s.backend.Team(r.Context(), l, p["team1"])
+	t, err := s.backend.Team(ctx, l, p["team1"])
 	if err != nil {
 		return err
 	}

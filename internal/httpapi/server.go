@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"gamethumbs/internal/cache"
@@ -19,6 +20,7 @@ import (
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/metrics"
+	"gamethumbs/internal/ratelimit"
 	"gamethumbs/internal/redact"
 	"gamethumbs/internal/scene"
 )
@@ -70,15 +72,17 @@ type Server struct {
 	now     func() time.Time
 	started time.Time
 	table   []route
-	limiter *rateLimiter
+	limiter *ratelimit.Limiter
 	xcLog   *slog.Logger // s.log masking by allowlist, for XC proxy requests
 	images  *imageStore
 	metrics *metrics.Metrics // nil when METRICS=false
 	shared  *cluster.Client  // nil without REDIS_URL
+
+	cacheControlOnce sync.Once
+	cacheControl     []string // see imageCacheControl
 }
 
-// NewServer builds the handler. It does not start anything that outlives
-// ctx-less use except the rate limiter's map, which is swept on access.
+// NewServer builds the handler. It starts nothing that outlives it.
 func NewServer(d Deps) *Server {
 	s := &Server{
 		cfg:     d.Config,
@@ -106,7 +110,7 @@ func NewServer(d Deps) *Server {
 		s.images.useDisk(d.Disk)
 	}
 	s.images.useShared(d.Shared, d.Config.Redis.MaxValueKB<<10, time.Duration(d.Config.ImageCacheHours)*time.Hour)
-	s.limiter = newRateLimiter(d.Config.RateLimitPerMinute, s.now)
+	s.limiter = ratelimit.New(ratelimit.DefaultCapacity, func() time.Time { return s.now() })
 	s.shared = d.Shared
 	s.useMetrics(d.Metrics)
 	return s
@@ -116,22 +120,29 @@ func NewServer(d Deps) *Server {
 // JSON, applies CORS and rate limits, and writes every error as JSON.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
-	rec := &recorder{ResponseWriter: w}
+	rec := &recorder{ResponseWriter: w, writeTimeout: s.cfg.ServerTimeout}
 	kind := kindOther
 	defer func() { s.finish(recover(), r, rec, kind, start) }()
 	s.setCommonHeaders(rec, r)
 
 	if r.Method == http.MethodOptions {
+		rec.charged = true // preflights are free: no work behind them
 		rec.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if s.overflow(rec, r) {
 		return
 	}
 	segs, ok := cleanSegments(r.URL.EscapedPath())
 	if !ok {
-		writeError(rec, errorf(400, "malformed path"))
+		if !s.limit(rec, r, kind) {
+			writeError(rec, errorf(400, "malformed path"))
+		}
 		return
 	}
 	if s.xc != nil && len(segs) >= 2 && strings.EqualFold(segs[0], "xc") {
 		kind = kindXC
+		rec.stream = true
 		if s.limit(rec, r, kind) {
 			return
 		}
@@ -139,20 +150,26 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		rec.Header().Set("Allow", "GET, HEAD, OPTIONS")
-		writeError(rec, errorf(http.StatusMethodNotAllowed, "method %s not allowed", r.Method))
+		if !s.limit(rec, r, kind) {
+			rec.Header().Set("Allow", "GET, HEAD, OPTIONS")
+			writeError(rec, errorf(http.StatusMethodNotAllowed, "method %s not allowed", r.Method))
+		}
 		return
 	}
 	rt, p := s.match(segs)
 	if rt == nil {
-		writeError(rec, errorf(http.StatusNotFound, "route not found"))
+		// Unknown routes count too: they cost a log line each.
+		if !s.limit(rec, r, kind) {
+			writeError(rec, errorf(http.StatusNotFound, "route not found"))
+		}
 		return
 	}
 	kind = rt.kind
 	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
 		kind = kindData
 	}
-	if s.limit(rec, r, kind) {
+	// Image requests are counted by chargeImage once the cache missed.
+	if kind != kindImage && s.limit(rec, r, kind) {
 		return
 	}
 	if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
@@ -162,7 +179,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err := rt.handler(rec, r, p); err != nil {
 		e := toHTTP(err)
 		if e.Status >= 500 && e.Status != statusClientClosed {
-			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", e.Err)
+			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
 		}
 		if rec.wroteHeader {
 			return // too late to change the answer; the log line shows it
@@ -183,11 +200,15 @@ func (s *Server) finish(v any, r *http.Request, rec *recorder, kind routeKind, s
 			s.observe(r, rec, kind, start)
 			panic(v)
 		}
-		s.log.Error("panic serving request", "path", redactedPath(r), "panic", fmt.Sprint(v))
+		s.log.Error("panic serving request", "path", redactedPath(r), "panic", bounded(fmt.Sprint(v)))
 		if !rec.wroteHeader {
 			writeError(rec, &Error{Status: 500, Msg: "internal error"})
 		}
 	}
+	if !rec.wroteHeader {
+		rec.setDeadline(time.Now()) // net/http writes the implicit answer
+	}
+	s.chargeAfter(rec, r, kind)
 	s.logRequest(r, rec, kind, start)
 	s.observe(r, rec, kind, start)
 }
@@ -220,9 +241,25 @@ func (s *Server) setCommonHeaders(w http.ResponseWriter, r *http.Request) {
 		}
 		h.Set("Access-Control-Expose-Headers", "ETag, Content-Length, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset")
 	}
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+	// Constant values are shared, not allocated per response: Set
+	// replaces a header's slice, nothing appends to it.
+	h["X-Content-Type-Options"] = nosniff
+	h["Cross-Origin-Resource-Policy"] = crossOrigin
+	// Nothing but the URL builder page is a document: an SVG or JSON
+	// opened from the service's origin may run no script and load
+	// nothing. The page replaces this with its own policy.
+	h["Content-Security-Policy"] = sandboxed
 }
+
+// noContentPolicy is the Content-Security-Policy of every response but
+// the page's.
+const noContentPolicy = "default-src 'none'; sandbox"
+
+var (
+	nosniff     = []string{"nosniff"}
+	crossOrigin = []string{"cross-origin"}
+	sandboxed   = []string{noContentPolicy}
+)
 
 func noContent(w http.ResponseWriter, _ *http.Request, _ params) error {
 	w.WriteHeader(http.StatusNoContent)

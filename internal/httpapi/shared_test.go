@@ -101,8 +101,11 @@ func TestSharedRateLimitAcrossReplicas(t *testing.T) {
 	srv := redistest.Start(t)
 	ss, _ := replicas(t, srv.URL(), 2, func(c *config.Config) { c.RateLimitPerMinute = 6 })
 	ok, limited := 0, 0
+	// Twelve different pictures: cache hits would not count.
+	pictures := []string{"thumb?style=1", "thumb?style=2", "thumb?style=3", "thumb?style=4", "thumb?style=5", "thumb?style=6",
+		"thumb?style=98", "thumb?style=99", "cover?style=1", "cover?style=2", "cover?style=3", "cover?style=4"}
 	for i := range 12 {
-		rec := do(t, ss[i%2], "/nba/lakers/celtics/thumb?style="+[]string{"1", "2", "3", "4", "5", "6"}[i%6])
+		rec := do(t, ss[i%2], "/nba/lakers/celtics/"+pictures[i])
 		switch rec.Code {
 		case 200:
 			ok++

@@ -13,14 +13,17 @@ type xcRootKey struct{}
 // ServeHTTP: the access log line (path masked by allowlist), metrics under
 // route "xc", panic recovery, aborted streams logged and counted, and the
 // rate-limit hook s.limit with kindXC, so the XC rule of the limiter
-// applies to both (or none, when it has none).
+// applies to both (XC_RATE_LIMIT_PER_MINUTE, off by default; never the
+// image limit), and the idle-progress write deadline of streams.
 func (s *Server) XCRoot(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = r.WithContext(context.WithValue(r.Context(), xcRootKey{}, true))
 		start := s.now()
-		rec := &recorder{ResponseWriter: w}
+		rec := &recorder{ResponseWriter: w, stream: true, writeTimeout: s.cfg.ServerTimeout}
 		defer func() { s.finish(recover(), r, rec, kindXC, start) }()
-		rec.Header().Set("X-Content-Type-Options", "nosniff")
+		hdr := rec.Header()
+		hdr["X-Content-Type-Options"] = nosniff
+		hdr["Content-Security-Policy"] = sandboxed
 		if s.limit(rec, r, kindXC) {
 			return
 		}

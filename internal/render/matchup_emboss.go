@@ -115,24 +115,12 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 		}
 	}
 	e := max(1, p.px(2.2))
-	key := layerKey{kind: "emboss", img: logo, params: [6]uint32{rgbKey(s.color), uint32(e)}}
-	drawLayer(p.dst, r, key, func(l *image.RGBA) {
-		lw, lh := float64(l.Rect.Dx()), float64(l.Rect.Dy())
-		fillRect(l, l.Rect, rgba(s.color))
-		overlayRadial(l, lw/2, lh/2, 10*p.k, 0.8*max(lw, lh), []stop{
-			{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}})
-		if logo == nil {
-			return
-		}
-		// Emboss texture: the logo's silhouette at 1.7x the panel's short
-		// side, lit from the top left.
-		sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*min(lw, lh))
-		ox, oy := int(math.Round(lw/2-float64(sw)/2)), int(math.Round(lh/2-float64(sh)/2))
-		// The silhouette is larger than the panel: only the visible part
-		// (plus the emboss depth on each side) is computed.
-		sil := silhouette(li, sw, sh, ox+e, oy+e, l.Rect.Dx()+2*e, l.Rect.Dy()+2*e)
-		embossTexture(l, sil, -e, -e, e)
-	})
+	var tex *embossTex
+	if logo != nil {
+		tex = panelEmboss(logo, li, r.Dx(), r.Dy(), e)
+	}
+	paintPanel(p.dst, r, s.color, 10*p.k, 0.8*max(pw, ph), []stop{
+		{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}, tex)
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -164,7 +152,8 @@ func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, bo
 // silhouette returns the alpha of the trimmed logo of li scaled to sw x sh
 // with its top-left corner at (ox, oy), clipped to a w x h window. It
 // samples the source alpha bilinearly, so nothing larger than the window
-// is allocated; the result is not cached (the panel layer that uses it is).
+// is allocated; the result is not cached (the emboss texture built from
+// it is).
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 	m := image.NewAlpha(image.Rect(0, 0, w, h))
 	pix, stride, rect := alphaSource(li.img)
@@ -229,39 +218,6 @@ func alphaSource(img image.Image) ([]uint8, int, image.Rectangle) {
 		return m.Pix, m.Stride, m.Rect
 	}
 	return nil, 0, image.Rectangle{}
-}
-
-// embossTexture lights silhouette sil (placed at ox, oy) from the top left:
-// where the silhouette rises (seen from the light) the panel is lightened by
-// up to 15 %, where it falls darkened by up to 22.5 %, and its inside gets
-// a faint 4 % sheen. e is the emboss depth in pixels.
-func embossTexture(dst *image.RGBA, sil *image.Alpha, ox, oy, e int) {
-	r := dst.Rect.Intersect(sil.Rect.Add(image.Pt(ox, oy)).Inset(-e))
-	at := func(x, y int) int32 {
-		x, y = x-ox, y-oy
-		if x < 0 || y < 0 || x >= sil.Rect.Dx() || y >= sil.Rect.Dy() {
-			return 0
-		}
-		return int32(sil.Pix[y*sil.Stride+x])
-	}
-	white := premul(255, 255, 255, 1)
-	black := premul(0, 0, 0, 1)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		i := dst.PixOffset(r.Min.X, y)
-		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
-			hi, lo := at(x+e, y+e), at(x-e, y-e)
-			in := min(hi, lo)
-			if in > 0 {
-				blendPix(dst.Pix, i, white, uint32(in*10/255))
-			}
-			switch d := hi - lo; {
-			case d > 0:
-				blendPix(dst.Pix, i, white, uint32(d*38/255))
-			case d < 0:
-				blendPix(dst.Pix, i, black, uint32(-d*57/255))
-			}
-		}
-	}
 }
 
 // drawReflection draws src flipped upside down with its top at (x, y), fading from

@@ -89,6 +89,7 @@ func New(cfg Config) *Provider {
 
 		logoFailed: make(map[string]time.Time),
 	}
+	p.get.Breaker = providerhttp.NewBreaker(ID) // an outage costs one call per cooldown
 	ttl := cfg.TeamTTL
 	if ttl <= 0 {
 		ttl = DefaultTeamTTL

@@ -64,6 +64,7 @@ func New(cfg Config) *Provider {
 	if ttl <= 0 {
 		ttl = DefaultTTL
 	}
+	p.get.Breaker = providerhttp.NewBreaker(ID) // an outage costs one call per cooldown
 	p.roster = cache.NewStore[[]catalog.Team](ttl)
 	return p
 }

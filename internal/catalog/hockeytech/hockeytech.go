@@ -75,6 +75,7 @@ func New(cfg Config) *Provider {
 	if ttl <= 0 {
 		ttl = DefaultTTL
 	}
+	p.get.Breaker = providerhttp.NewBreaker(ID) // an outage costs one call per cooldown
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
 	p.teams.Share(cfg.Shared, "hockeytech:teams", cache.Gob[[]catalog.Team]())
 	return p

@@ -69,6 +69,7 @@ func New(cfg Config) *Provider {
 			Accept: "application/json", MaxBytes: maxBody},
 		timeout: providerhttp.LoadTimeout(client), settings: cfg.Settings, now: cfg.Now,
 	}
+	p.get.Breaker = providerhttp.NewBreaker(ID) // an outage costs one call per cooldown
 	if p.now == nil {
 		p.now = time.Now
 	}

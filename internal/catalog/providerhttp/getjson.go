@@ -37,6 +37,9 @@ type Getter struct {
 	// the URL) so that a secret in the URL never reaches an error; the
 	// timeout classification of the original error is kept.
 	Redact func(string) string
+	// Breaker, when set, is the provider's circuit breaker: failures are
+	// remembered and, while it is open, GetJSON fails at once.
+	Breaker *Breaker
 }
 
 // StatusError is the cause of a failure on a non-success status.
@@ -54,7 +57,19 @@ func (e *StatusError) Error() string { return e.Label + ": " + e.Status }
 // /v2/sports"); it must not hold a secret. Every failure is a
 // *catalog.UpstreamError: Status set (and Err a *StatusError) for a
 // non-success answer, Timeout set for deadlines and timeouts.
+//
+// With a Breaker, a call made while the provider is failing returns at
+// once with an *OpenError cause.
 func (g *Getter) GetJSON(ctx context.Context, u, label string, v any) error {
+	if err := g.Breaker.allow(u); err != nil {
+		return err
+	}
+	err := g.getJSON(ctx, u, label, v)
+	g.Breaker.record(ctx, u, err)
+	return err
+}
+
+func (g *Getter) getJSON(ctx context.Context, u, label string, v any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return &catalog.UpstreamError{Source: g.Source, Err: g.redact(fmt.Errorf("%s: bad request URL: %w", label, err))}
@@ -82,10 +97,10 @@ func (g *Getter) GetJSON(ctx context.Context, u, label string, v any) error {
 		return g.transport(fmt.Errorf("%s: reading the answer: %w", label, err))
 	}
 	if int64(len(body)) > g.MaxBytes {
-		return &catalog.UpstreamError{Source: g.Source, Err: fmt.Errorf("%s: answer larger than %d bytes", label, g.MaxBytes)}
+		return &catalog.UpstreamError{Source: g.Source, Err: bodyErrorf("%s: answer larger than %d bytes", label, g.MaxBytes)}
 	}
 	if err := DecodeLenient(body, v); err != nil {
-		return &catalog.UpstreamError{Source: g.Source, Err: fmt.Errorf("%s: %w", label, err)}
+		return &catalog.UpstreamError{Source: g.Source, Err: bodyErrorf("%s: %w", label, err)}
 	}
 	return nil
 }

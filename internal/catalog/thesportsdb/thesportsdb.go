@@ -70,6 +70,7 @@ func New(cfg Config) *Provider {
 	}
 	p.get = providerhttp.Getter{Source: ID, Client: client, UserAgent: cmp.Or(cfg.UserAgent, providerhttp.DefaultUserAgent),
 		Accept: "application/json", MaxBytes: maxBody, Redact: providerhttp.Mask("/json/"+p.key+"/", "/json/***/")}
+	p.get.Breaker = providerhttp.NewBreaker(ID) // an outage costs one call per cooldown
 	ttl := cfg.TTL
 	if ttl <= 0 {
 		ttl = DefaultTTL
