@@ -19,8 +19,11 @@ COPY go.mod go.sum ./
 RUN --mount=type=cache,target=/go/pkg/mod go mod download
 COPY . .
 ARG VERSION=dev
+# Reported by /info as git.branch and git.tag (empty when not given).
+ARG GIT_BRANCH=
+ARG GIT_TAG=
 RUN --mount=type=cache,target=/go/pkg/mod --mount=type=cache,target=/root/.cache/go-build \
-    go build -trimpath -ldflags "-s -w -X gamethumbs/internal/buildinfo.Version=${VERSION}" \
+    go build -trimpath -ldflags "-s -w -X gamethumbs/internal/buildinfo.Version=${VERSION} -X gamethumbs/internal/buildinfo.Branch=${GIT_BRANCH} -X gamethumbs/internal/buildinfo.Tag=${GIT_TAG}" \
         -o /out/gamethumbs ./cmd/gamethumbs \
  && mkdir -p /out/cache
 

@@ -18,7 +18,7 @@ func TestOverlayIconURLIsChecked(t *testing.T) {
 		{"not%20a%20url", "URL"},
 	} {
 		resp, body := svc.get(t, "/nba/thumb?title=Final&iconurl="+tt.iconurl)
-		if resp.StatusCode != 400 || !strings.Contains(string(body), "invalid iconurl") || !strings.Contains(string(body), tt.reason) {
+		if resp.StatusCode != 400 || !strings.Contains(string(body), `"error":"Invalid iconurl:`) || !strings.Contains(string(body), tt.reason) {
 			t.Errorf("iconurl=%s: %d %s, want 400 naming %q", tt.iconurl, resp.StatusCode, body, tt.reason)
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"maps"
 	"net/http"
 	"os"
@@ -32,16 +33,26 @@ import (
 func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua string, espnP catalog.Provider, m *metrics.Metrics, shared cache.Tier) (func(), error) {
 	pc := cfg.Providers
 	settings := catalog.BuiltinSettings()
-	var data *custom.Data
+	// The built-in team facts (aliases, abbreviations, pseudo-teams) are
+	// custom data every installation has; a custom data directory is
+	// merged over them.
+	data, err := custom.Builtin(cfg.ESPNCDNURL)
+	if err != nil {
+		return nil, err
+	}
 	if pc.CustomDataDir != "" {
 		all, err := catalog.New(func(string) string { return "true" })
 		if err != nil {
 			return nil, err
 		}
-		data, err = custom.Load(pc.CustomDataDir, func(code string) bool { _, ok := all.Get(code); return ok })
+		user, err := custom.Load(pc.CustomDataDir, func(code string) bool { _, ok := all.Get(code); return ok })
 		if err != nil {
 			return nil, fmt.Errorf("custom data (CUSTOM_DATA_DIR): %w", err)
 		}
+		for _, w := range user.Warnings {
+			slog.Warn("custom data (CUSTOM_DATA_DIR): " + w)
+		}
+		data = data.With(user)
 		maps.Copy(settings, data.Settings)
 		if len(data.Leagues) > 0 {
 			cat, err := catalog.NewWith(cfg.Getenv, data.Leagues)
@@ -57,14 +68,17 @@ func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua s
 		LeagueLogos: espnP,
 	})
 	add := func(p catalog.Provider) { sc.Providers[p.ID()] = m.Provider(p) }
-	add(thesportsdb.New(thesportsdb.Config{BaseURL: pc.TheSportsDBURL, APIKey: pc.TheSportsDBKey, UserAgent: ua, Client: client, Settings: settings, Shared: shared}))
+	tsdb := thesportsdb.Config{BaseURL: pc.TheSportsDBURL, APIKey: pc.TheSportsDBKey, UserAgent: ua, Client: client, Settings: settings, Shared: shared}
+	add(thesportsdb.New(tsdb))
+	boxers := thesportsdb.NewAthletes(tsdb)
+	sc.Providers[boxers.ID()] = indexed{Provider: m.Provider(boxers), finder: boxers}
 	add(mlbstats.New(mlbstats.Config{BaseURL: pc.MLBStatsURL, LogoURL: pc.MLBLogoURL, UserAgent: ua, Client: client, Settings: settings, Shared: shared}))
 	add(hockeytech.New(hockeytech.Config{BaseURL: pc.HockeyTechURL, DefaultKey: pc.HockeyTechKey, UserAgent: ua, Client: client, Settings: settings, Shared: shared}))
 	add(flags.New(flags.Config{BaseURL: pc.FlagCDNURL, UserAgent: ua, Client: client}))
 	// The metrics decorator does not pass FindTeam on; the athlete index
 	// must stay reachable (a roster scan per request is far too slow).
 	sc.Providers[athletes.ID()] = indexed{Provider: m.Provider(athletes), finder: athletes}
-	if data != nil {
+	{
 		sc.Providers[custom.ProviderID] = data.Provider()
 		for id, p := range sc.Providers {
 			if id != custom.ProviderID {

@@ -47,6 +47,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return ignoreHelp(err)
 	}
 	log := newLogger(cfg, stdout)
+	for _, w := range cfg.Warnings {
+		log.Warn(w)
+	}
 	if limit, set := memoryLimit(cfg, getenv); set {
 		log.Debug("soft memory limit", "bytes", limit)
 	}

@@ -13,6 +13,11 @@ import (
 // Version is set at build time; empty means "use the module version".
 var Version string
 
+// Branch and Tag are the git branch and tag of the source, set at build
+// time (-X gamethumbs/internal/buildinfo.Branch=main; the Dockerfile's
+// GIT_BRANCH and GIT_TAG build args). Empty when the build does not know.
+var Branch, Tag string
+
 // Info describes the running binary.
 type Info struct {
 	Name    string `json:"name"`
@@ -28,6 +33,8 @@ type Git struct {
 	Commit   string `json:"commit"`
 	Time     string `json:"time"`
 	Modified bool   `json:"modified"`
+	Branch   string `json:"branch,omitempty"`
+	Tag      string `json:"tag,omitempty"`
 }
 
 var (
@@ -42,7 +49,8 @@ func Get() Info {
 }
 
 func read(readBuild func() (*debug.BuildInfo, bool)) Info {
-	info := Info{Name: "gamethumbs", Version: Version, Go: runtime.Version()}
+	info := Info{Name: "gamethumbs", Version: Version, Go: runtime.Version(),
+		Git: Git{Branch: Branch, Tag: Tag}}
 	bi, ok := readBuild()
 	if ok {
 		if info.Version == "" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {

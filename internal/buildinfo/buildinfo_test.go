@@ -38,3 +38,12 @@ func TestVersionVariableWins(t *testing.T) {
 		t.Errorf("Version = %q, want v9.9.9", got.Version)
 	}
 }
+
+func TestBranchAndTagFromBuild(t *testing.T) {
+	Branch, Tag = "main", "v2.0.0"
+	defer func() { Branch, Tag = "", "" }()
+	got := read(func() (*debug.BuildInfo, bool) { return nil, false })
+	if got.Git.Branch != "main" || got.Git.Tag != "v2.0.0" {
+		t.Errorf("Git = %+v, want branch main and tag v2.0.0", got.Git)
+	}
+}

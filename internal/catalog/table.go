@@ -234,3 +234,20 @@ func (e *leagueEntry) checkProvider(p string) error {
 	}
 	return nil
 }
+
+// BuiltinEntry returns the object of the built-in league table for code,
+// in the leagues.json format (custom data merges game-thumbs' league files
+// over it); ok is false for a code that is not built in.
+func BuiltinEntry(code string) (obj map[string]json.RawMessage, ok bool) {
+	var all []map[string]json.RawMessage
+	if json.Unmarshal(leaguesJSON, &all) != nil {
+		return nil, false
+	}
+	for _, o := range all {
+		var c string
+		if json.Unmarshal(o["code"], &c) == nil && c == code {
+			return o, true
+		}
+	}
+	return nil, false
+}

@@ -168,7 +168,7 @@ func TestNewWith(t *testing.T) {
 	if l, _ := c.Get("nfl"); l.Name != "Replaced Football" || c.Leagues()[0].Code != "nfl" {
 		t.Errorf("Get(nfl) = %+v, want the replacement in the first place", l)
 	}
-	if n := len(c.Leagues()); n != len(espnLeagueFacts)+len(providerLeagueFacts)-6+1 {
+	if n := len(c.Leagues()); n != len(espnLeagueFacts)+len(providerLeagueFacts)+len(addedLeagueFacts)-6+1 {
 		t.Errorf("len(Leagues()) = %d, want the built-in enabled leagues plus one", n)
 	}
 }

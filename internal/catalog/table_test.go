@@ -27,7 +27,7 @@ var espnLeagueFacts = []struct{ code, sport, slug string }{
 	{"uefa", "soccer", "uefa.champions"},
 	{"uefa.wchampions", "soccer", "uefa.wchampions"},
 	{"europa", "soccer", "uefa.europa"},
-	{"conference", "soccer", "uefa.conference"},
+	{"conference", "soccer", "uefa.europa.conf"},
 	{"worldcup", "soccer", "fifa.world"},
 	{"wcq-uefa", "soccer", "fifa.worldq.uefa"},
 	{"wcq-conmebol", "soccer", "fifa.worldq.conmebol"},
@@ -115,7 +115,7 @@ func TestNewHasEveryESPNLeague(t *testing.T) {
 	if err != nil {
 		t.Fatalf("New() error = %v", err)
 	}
-	if got, want := len(c.Leagues()), len(espnLeagueFacts)+len(providerLeagueFacts); got != want {
+	if got, want := len(c.Leagues()), len(espnLeagueFacts)+len(providerLeagueFacts)+len(addedLeagueFacts); got != want {
 		t.Errorf("len(Leagues()) = %d, want %d", got, want)
 	}
 	for i, f := range espnLeagueFacts {
@@ -223,7 +223,7 @@ func TestEnvGatedLeagues(t *testing.T) {
 	if err != nil {
 		t.Fatalf("New(nil) error = %v", err)
 	}
-	if got, want := len(c.Leagues()), len(espnLeagueFacts)+len(providerLeagueFacts)-6; got != want {
+	if got, want := len(c.Leagues()), len(espnLeagueFacts)+len(providerLeagueFacts)+len(addedLeagueFacts)-6; got != want {
 		t.Errorf("New(nil): len(Leagues()) = %d, want %d (6 gated leagues off)", got, want)
 	}
 }

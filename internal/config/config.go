@@ -25,7 +25,8 @@ type Config struct {
 
 	Mode Mode // APP_MODE
 	// XCProxy enables the XC proxy. XC_PROXY=true|false; default on when
-	// NODE_ENV=development, always on in xcproxy mode.
+	// NODE_ENV=development and XC_PROXY_UPSTREAM is set, always on in
+	// xcproxy mode.
 	XCProxy bool
 	// XCUpstreams is the raw XC_PROXY_UPSTREAM value ("id=url,id2=url2").
 	// It is required when XCProxy is on; its syntax is checked by the
@@ -71,12 +72,16 @@ type Config struct {
 	ESPNSiteURL string // ESPN_SITE_API_URL
 	ESPNCoreURL string // ESPN_CORE_API_URL
 	ESPNCDNURL  string // ESPN_CDN_URL
-	UserAgent   string // PROVIDER_USER_AGENT (or SCRAPER_USER_AGENT); default gamethumbs/<version>
+	UserAgent   string // PROVIDER_USER_AGENT (or SCRAPER_USER_AGENT); default DefaultUserAgent
 
 	AllowEventOverlays   bool     // ALLOW_EVENT_OVERLAYS: title, subtitle, iconurl on league images
 	AllowInsecureOverlay bool     // ALLOW_INSECURE_OVERLAY_URLS=true|1: iconurl may target any address
 	OverlayHosts         []string // ALLOW_INSECURE_OVERLAY_URLS as a host list: these hosts skip the address check
 	AllowCustomBadges    bool     // ALLOW_CUSTOM_BADGES: any short badge text
+	// StrictParams (STRICT_PARAMS) answers 400 to image parameter values
+	// outside the documented sets; by default they are ignored (the
+	// default is used) and named in a Warning header, as game-thumbs does.
+	StrictParams bool
 
 	ImageCacheHours int // IMAGE_CACHE_HOURS, 0 disables the rendered-image cache
 	ImageCacheMB    int // IMAGE_CACHE_MB, bound of the in-memory image cache
@@ -109,7 +114,17 @@ type Config struct {
 	Redis RedisConfig
 
 	Getenv func(string) string // the lookup Load used, for packages with their own variables
+
+	// Warnings are configuration facts worth one log line at start (a
+	// setting that was ignored); they do not stop the service.
+	Warnings []string
 }
+
+// DefaultUserAgent is the User-Agent sent to providers unless
+// PROVIDER_USER_AGENT says otherwise: the one game-thumbs sends, because
+// ESPN's firewall refuses unknown agents from data-centre addresses
+// (game-thumbs issue #149).
+const DefaultUserAgent = "curl/8.7.1"
 
 // Defaults returns the configuration used when no variable is set.
 func Defaults() Config {
@@ -123,6 +138,7 @@ func Defaults() Config {
 		ESPNSiteURL:         "https://site.api.espn.com",
 		ESPNCoreURL:         "https://sports.core.api.espn.com",
 		ESPNCDNURL:          "https://a.espncdn.com",
+		UserAgent:           DefaultUserAgent,
 		ImageCacheHours:     24,
 		ImageCacheMB:        256,
 		CacheDirMB:          1024,
@@ -154,8 +170,16 @@ func Load(getenv func(string) string) (Config, error) {
 	default:
 		r.fail("APP_MODE", m, "must be standard or xcproxy")
 	}
-	c.XCProxy = r.boolean("XC_PROXY", getenv("NODE_ENV") == "development") || c.Mode == ModeXCProxy
 	c.XCUpstreams = r.str("XC_PROXY_UPSTREAM", "")
+	// NODE_ENV=development (what game-thumbs' own scripts set) turns the
+	// proxy on only when it has an upstream; without one the proxy stays
+	// off with a warning instead of stopping start.
+	devDefault := getenv("NODE_ENV") == "development"
+	if devDefault && c.XCUpstreams == "" && getenv("XC_PROXY") == "" && c.Mode != ModeXCProxy {
+		devDefault = false
+		c.Warnings = append(c.Warnings, "NODE_ENV=development without XC_PROXY_UPSTREAM: the XC proxy stays off")
+	}
+	c.XCProxy = r.boolean("XC_PROXY", devDefault) || c.Mode == ModeXCProxy
 	c.XCPublicURL = r.optionalURL("XC_PROXY_PUBLIC_URL")
 	c.XCListen = r.str("XC_PROXY_LISTEN", "")
 	c.XCGuideWait = r.seconds("XC_GUIDE_WAIT", 5*time.Second)
@@ -178,11 +202,12 @@ func Load(getenv func(string) string) (Config, error) {
 	c.ESPNSiteURL = r.baseURL("ESPN_SITE_API_URL", c.ESPNSiteURL)
 	c.ESPNCoreURL = r.baseURL("ESPN_CORE_API_URL", c.ESPNCoreURL)
 	c.ESPNCDNURL = r.baseURL("ESPN_CDN_URL", c.ESPNCDNURL)
-	c.UserAgent = r.str("PROVIDER_USER_AGENT", r.str("SCRAPER_USER_AGENT", ""))
+	c.UserAgent = r.str("PROVIDER_USER_AGENT", r.str("SCRAPER_USER_AGENT", c.UserAgent))
 
 	c.AllowEventOverlays = r.boolean("ALLOW_EVENT_OVERLAYS", false)
 	c.AllowInsecureOverlay, c.OverlayHosts = r.overlayURLs("ALLOW_INSECURE_OVERLAY_URLS")
 	c.AllowCustomBadges = r.boolean("ALLOW_CUSTOM_BADGES", false)
+	c.StrictParams = r.boolean("STRICT_PARAMS", false)
 
 	c.ImageCacheHours = r.intIn("IMAGE_CACHE_HOURS", c.ImageCacheHours, 0, 24*365)
 	c.ImageCacheMB = r.intIn("IMAGE_CACHE_MB", c.ImageCacheMB, 1, 1<<20)

@@ -111,3 +111,43 @@ func TestLogoCacheFollowsImageCache(t *testing.T) {
 		}
 	}
 }
+
+// A game-thumbs env file sets NODE_ENV=development; without an upstream
+// the proxy stays off with one warning, while an explicit XC_PROXY=true or
+// APP_MODE=xcproxy without one still stops start.
+func TestLoadNodeEnvDevelopmentWithoutUpstream(t *testing.T) {
+	c, err := Load(env(map[string]string{"NODE_ENV": "development"}))
+	if err != nil || c.XCProxy || len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "XC proxy stays off") {
+		t.Errorf("NODE_ENV=development alone: XCProxy %v, warnings %q, err %v; want off, one warning, no error", c.XCProxy, c.Warnings, err)
+	}
+	for _, kv := range []map[string]string{
+		{"NODE_ENV": "development", "XC_PROXY": "true"},
+		{"XC_PROXY": "true"},
+		{"APP_MODE": "xcproxy"},
+		{"NODE_ENV": "development", "APP_MODE": "xcproxy"},
+	} {
+		if _, err := Load(env(kv)); err == nil || !strings.Contains(err.Error(), "XC_PROXY_UPSTREAM") {
+			t.Errorf("Load(%v) error = %v; want XC_PROXY_UPSTREAM is required", kv, err)
+		}
+	}
+}
+
+func TestLoadUserAgentDefaultsToGameThumbs(t *testing.T) {
+	c, _ := Load(env(nil))
+	if c.UserAgent != "curl/8.7.1" {
+		t.Errorf("default UserAgent = %q, want curl/8.7.1 (the agent ESPN's firewall lets through)", c.UserAgent)
+	}
+	c, _ = Load(env(map[string]string{"SCRAPER_USER_AGENT": "old/1"}))
+	if c.UserAgent != "old/1" {
+		t.Errorf("SCRAPER_USER_AGENT: UserAgent = %q", c.UserAgent)
+	}
+}
+
+func TestLoadStrictParams(t *testing.T) {
+	if c, _ := Load(env(nil)); c.StrictParams {
+		t.Error("StrictParams on by default")
+	}
+	if c, _ := Load(env(map[string]string{"STRICT_PARAMS": "true"})); !c.StrictParams {
+		t.Error("STRICT_PARAMS=true: StrictParams off")
+	}
+}

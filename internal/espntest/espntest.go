@@ -111,6 +111,15 @@ func buildRoutes(core, cdn string) map[string]response {
 		r["/cdn/i/teamlogos/leagues/500/"+n+".png"] = response{http.StatusOK, "image/png", nil, &light}
 		r["/cdn/i/teamlogos/leagues/500-dark/"+n+".png"] = response{http.StatusOK, "image/png", nil, &dark}
 	}
+	// Logos of the pseudo-teams gamethumbs knows (conference and
+	// All-Star sides), at the paths ESPN serves them.
+	for path, label := range map[string]string{
+		"/i/teamlogos/nfl/500/scoreboard/afc.png": "AFC", "/i/teamlogos/nfl/500/scoreboard/nfc.png": "NFC",
+		"/i/teamlogos/mlb/500/al.png": "AL", "/i/teamlogos/mlb/500/nl.png": "NL",
+	} {
+		img := logoImage{Label: label, Color: "0b2265", Alt: "c8102e", Format: "png"}
+		r["/cdn"+path] = response{http.StatusOK, "image/png", nil, &img}
+	}
 	var sports []string
 	for _, d := range discovery {
 		sports = append(sports, "/v2/sports/"+d.sport)

@@ -27,7 +27,7 @@ func decodeSVG(data []byte, maxPixels int64) (image.Image, error) {
 	if err := checkSVG(data); err != nil {
 		return nil, err
 	}
-	return rasteriseSVG(data, maxPixels)
+	return rasteriseSVG(data, SVGSide, maxPixels)
 }
 
 // checkSVG walks the document once with encoding/xml (which never loads a
@@ -75,17 +75,17 @@ func checkSVG(data []byte) error {
 	}
 }
 
-// svgTarget picks the raster size: longest side SVGSide, aspect from the
+// svgTarget picks the raster size: longest side side, aspect from the
 // viewBox (oksvg falls back to width/height), area within maxPixels.
-func svgTarget(vw, vh float64, maxPixels int64) (int, int, error) {
+func svgTarget(vw, vh float64, side int, maxPixels int64) (int, int, error) {
 	if !(vw > 0 && vh > 0) || math.IsInf(vw, 0) || math.IsInf(vh, 0) {
 		return 0, 0, &DecodeError{Format: "svg", Err: errors.New("no usable viewBox or width/height")}
 	}
-	w, h := float64(SVGSide), float64(SVGSide)
+	w, h := float64(side), float64(side)
 	if vw >= vh {
-		h = SVGSide * vh / vw
+		h = float64(side) * vh / vw
 	} else {
-		w = SVGSide * vw / vh
+		w = float64(side) * vw / vh
 	}
 	if area := w * h; area > float64(maxPixels) {
 		s := math.Sqrt(float64(maxPixels) / area)
@@ -96,7 +96,7 @@ func svgTarget(vw, vh float64, maxPixels int64) (int, int, error) {
 
 // rasteriseSVG draws data with oksvg/rasterx onto a transparent RGBA
 // canvas. Panics inside those libraries become a *DecodeError.
-func rasteriseSVG(data []byte, maxPixels int64) (img image.Image, err error) {
+func rasteriseSVG(data []byte, side int, maxPixels int64) (img image.Image, err error) {
 	defer func() {
 		switch r := recover().(type) {
 		case nil:
@@ -110,7 +110,7 @@ func rasteriseSVG(data []byte, maxPixels int64) (img image.Image, err error) {
 	if err != nil {
 		return nil, &DecodeError{Format: "svg", Err: err}
 	}
-	w, h, err := svgTarget(icon.ViewBox.W, icon.ViewBox.H, maxPixels)
+	w, h, err := svgTarget(icon.ViewBox.W, icon.ViewBox.H, side, maxPixels)
 	if err != nil {
 		return nil, err
 	}

@@ -70,7 +70,7 @@ func toHTTP(err error) *Error {
 		// parameter checks should have caught them, this is the net.
 		return &Error{Status: http.StatusBadRequest, Msg: "invalid options: " + strings.TrimPrefix(err.Error(), "render: invalid "), Err: err}
 	case errors.As(err, &blocked):
-		return &Error{Status: http.StatusBadRequest, Msg: "invalid iconurl: " + blocked.Reason, Err: err}
+		return &Error{Status: http.StatusBadRequest, Msg: "Invalid iconurl: " + blocked.Reason, Err: err}
 	case errors.As(err, &notImage), errors.As(err, &tooLarge), errors.As(err, &undecodable):
 		// An icon or logo URL answered something that is not a usable
 		// image: the fault is the far side's, and the reason is useful.

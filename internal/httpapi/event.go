@@ -121,9 +121,12 @@ func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.
 		notUnderstood(w, sp)
 		return nil
 	}
-	req, herr := s.parseImage(kind, league, teams, rest)
+	req, warnings, herr := s.parseImage(kind, league, teams, rest)
 	if herr != nil {
 		return herr
+	}
+	for _, msg := range warnings { // as on the other image routes
+		w.Header().Add("Warning", `299 gamethumbs "`+msg+`"`)
 	}
 	job, err := s.backend.Prepare(ctx, req)
 	if err != nil {

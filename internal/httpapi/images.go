@@ -33,9 +33,14 @@ func teamsOf(p params) []string {
 
 // image serves every image route: parse, resolve, render (cached), write.
 func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind render.Kind) error {
-	req, herr := s.parseImage(kind, p["league"], teamsOf(p), r.URL.Query())
+	req, warnings, herr := s.parseImage(kind, p["league"], teamsOf(p), r.URL.Query())
 	if herr != nil {
 		return herr
+	}
+	// Values game-thumbs ignores are ignored here too, and named (RFC 9111
+	// Warning, code 299 "miscellaneous persistent warning").
+	for _, msg := range warnings {
+		w.Header().Add("Warning", `299 gamethumbs "`+msg+`"`)
 	}
 	ctx, cancel := s.lookupContext(r)
 	job, err := s.backend.Prepare(ctx, req)
@@ -58,6 +63,13 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	return nil
 }
 
+// degradedCacheControl is the Cache-Control of a stand-in picture drawn
+// because a source failed: clients ask again soon and get the real one
+// once the source is back.
+const degradedCacheControl = "public, max-age=60"
+
+var degradedCacheControlHdr = []string{degradedCacheControl}
+
 // writeImage writes an image with its validators, answering a matching
 // If-None-Match with 304 Not Modified.
 func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedImage) {
@@ -65,7 +77,11 @@ func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedI
 	h := w.Header()
 	h["Etag"] = img.etagHdr
 	h["Last-Modified"] = img.modifiedHdr
-	h["Cache-Control"] = s.imageCacheControl()
+	if img.degraded != "" {
+		h["Cache-Control"] = degradedCacheControlHdr
+	} else {
+		h["Cache-Control"] = s.imageCacheControl()
+	}
 	if etagMatch(r.Header.Get("If-None-Match"), img.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return

@@ -23,6 +23,7 @@ type storedImage struct {
 	// Header values, built once so a cached response sets its headers
 	// without allocating.
 	etagHdr, modifiedHdr, typeHdr, lengthHdr []string
+	degraded                                 string // why the picture is a stand-in; such pictures are never stored
 }
 
 // imageStore serves jobs from a byte-bounded cache, renders identical
@@ -121,6 +122,10 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 		return nil, err
 	}
 	img := newStoredImage(out.Data, out.ContentType, s.now())
+	if out.Degraded != "" {
+		img.degraded = out.Degraded
+		return img, nil // short-lived: drawn again once the source is back
+	}
 	if s.cache != nil {
 		s.cache.Add(job.Key(), img)
 	}

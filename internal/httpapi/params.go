@@ -28,9 +28,33 @@ var (
 	// matchupStyles are the thumbnail/cover styles; logo styles are 1-6.
 	matchupStyles = []int{1, 2, 3, 4, 5, 6, 98, 99}
 	logoStyles    = []int{1, 2, 3, 4, 5, 6}
-	// badges are the built-in badge texts (case-insensitive on input).
-	badges = []string{"ALT", "4K", "HD", "FHD", "UHD", "PLAYOFFS", "PRESEASON", "EN", "ES", "FR", "DE", "IT"}
+	// badges are the built-in badge texts (case-insensitive on input):
+	// game-thumbs v2.2's vocabulary, grouped as badgeGroups says.
+	badges = []string{
+		"4K", "HD", "FHD", "UHD",
+		"ALT", "MANNINGCAST", "PRIMEVISION", "PEYTONCAST", "PEYTON AND ELI",
+		"PLAYOFFS", "PRESEASON",
+		"EN", "ENG", "ENGLISH", "ES", "ESP", "SPANISH", "FR", "FRE", "FRENCH",
+		"DE", "GER", "GERMAN", "IT", "ITA", "ITALIAN",
+		"NBC", "ESPN", "FOX", "CBS", "ABC", "NFLN", "MLBN", "NBA TV", "CW", "PEACOCK",
+	}
 )
+
+// badgeGroup names the kind of a built-in badge (quality, alternate feed,
+// event, language or network), for the OpenAPI descriptions.
+func badgeGroup(b string) string {
+	switch b {
+	case "4K", "HD", "FHD", "UHD":
+		return "quality"
+	case "ALT", "MANNINGCAST", "PRIMEVISION", "PEYTONCAST", "PEYTON AND ELI":
+		return "alternate feed"
+	case "PLAYOFFS", "PRESEASON":
+		return "event"
+	case "NBC", "ESPN", "FOX", "CBS", "ABC", "NFLN", "MLBN", "NBA TV", "CW", "PEACOCK":
+		return "network"
+	}
+	return "language"
+}
 
 type aspect struct {
 	name          string
@@ -42,17 +66,54 @@ var aspectAliases = map[string]string{
 	"4x3": "4-3", "16x9": "16-9", "1x1": "1-1", "square": "1-1", "3x4": "3-4", "9x16": "9-16",
 }
 
-// query wraps url.Values with strict accessors: a parameter given twice is
-// an error, as is any value outside the allowed set.
+// query wraps url.Values with the image-route accessors. A parameter
+// given twice is an error. A value outside the allowed set is, when strict
+// (STRICT_PARAMS), an error; otherwise it is ignored as game-thumbs ignores
+// it (the default is used) and named in warnings, which the response
+// carries in Warning headers.
 type query struct {
-	v   url.Values
-	err *Error
+	v        url.Values
+	strict   bool
+	err      *Error
+	warnings []string
 }
 
 func (q *query) fail(e *Error) {
 	if q.err == nil {
 		q.err = e
 	}
+}
+
+// maxWarnings bounds the Warning headers of one response.
+const maxWarnings = 4
+
+// ignore handles a value outside the allowed set: e when strict, else a
+// warning "<name> <value> ignored".
+func (q *query) ignore(name, value string, e *Error) {
+	if q.strict {
+		q.fail(e)
+		return
+	}
+	if len(q.warnings) < maxWarnings {
+		q.warnings = append(q.warnings, name+" "+warnValue(value)+" ignored")
+	}
+}
+
+// warnValue makes a client value safe inside a Warning header's quoted
+// text: printable ASCII without quotes or backslashes, at most 40 bytes.
+func warnValue(v string) string {
+	var b strings.Builder
+	for _, r := range v {
+		if b.Len() >= 40 {
+			b.WriteString("...")
+			break
+		}
+		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' {
+			r = '?'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // get returns the single value of name ("" when absent).
@@ -79,25 +140,56 @@ func (q *query) boolean(name string, def bool) bool {
 	case "false":
 		return false
 	default:
-		q.fail(errorf(400, "invalid %s %q: allowed values are true, false", name, clip(v)))
+		q.ignore(name, v, errorf(400, "invalid %s %q: allowed values are true, false", name, clip(v)))
 		return def
 	}
 }
 
-func (q *query) intOneOf(name string, def int, allowed []int) int {
+// leadingInt parses the leading decimal digits of v, as game-thumbs does
+// ("512px" is 512); ok is false when v does not start with a digit.
+func leadingInt(v string) (int, bool) {
+	i := 0
+	for i < len(v) && i < 9 && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v[:i])
+	return n, err == nil
+}
+
+// intOneOf reads an integer from allowed. Unless strict, a value that does
+// not start with digits, or 0, is ignored (the default); a number outside
+// allowed is ignored too when tolerate is set (size), and is an error
+// otherwise (style, which game-thumbs also refuses).
+func (q *query) intOneOf(name string, def int, allowed []int, tolerate bool) int {
 	v := q.get(name)
 	if v == "" {
 		return def
 	}
+	bad := errorf(400, "invalid %s %q: allowed values are %s", name, clip(v), joinInts(allowed))
 	n, err := strconv.Atoi(v)
-	if err == nil {
-		for _, a := range allowed {
-			if n == a {
-				return n
-			}
+	if err != nil && !q.strict {
+		var ok bool
+		if n, ok = leadingInt(v); !ok || n == 0 {
+			q.ignore(name, v, bad)
+			return def
+		}
+	} else if err != nil {
+		q.fail(bad)
+		return def
+	}
+	for _, a := range allowed {
+		if n == a {
+			return n
 		}
 	}
-	q.fail(errorf(400, "invalid %s %q: allowed values are %s", name, clip(v), joinInts(allowed)))
+	if tolerate || n == 0 {
+		q.ignore(name, v, bad)
+	} else {
+		q.fail(bad)
+	}
 	return def
 }
 
@@ -133,7 +225,8 @@ func (q *query) aspect(kind render.Kind) (w, h int) {
 	if kind == render.KindCover {
 		list = coverAspects
 	}
-	v := strings.ToLower(q.get("aspect"))
+	raw := q.get("aspect")
+	v := strings.ToLower(raw)
 	if v == "" {
 		return list[0].width, list[0].height
 	}
@@ -147,12 +240,13 @@ func (q *query) aspect(kind render.Kind) (w, h int) {
 		}
 		names[i] = a.name
 	}
-	q.fail(errorf(400, "invalid aspect %q: allowed values are %s", clip(v), strings.Join(names, ", ")))
+	q.ignore("aspect", raw, errorf(400, "invalid aspect %q: allowed values are %s", clip(v), strings.Join(names, ", ")))
 	return list[0].width, list[0].height
 }
 
 func (q *query) badge(custom bool) string {
-	v := strings.Join(strings.Fields(strings.ToUpper(q.get("badge"))), " ")
+	raw := q.get("badge")
+	v := strings.Join(strings.Fields(strings.ToUpper(raw)), " ")
 	if v == "" {
 		return ""
 	}
@@ -168,7 +262,7 @@ func (q *query) badge(custom bool) string {
 		}
 		return v
 	}
-	q.fail(errorf(400, "invalid badge %q: allowed values are %s", clip(v), strings.Join(badges, ", ")))
+	q.ignore("badge", raw, errorf(400, "invalid badge %q: allowed values are %s", clip(v), strings.Join(badges, ", ")))
 	return ""
 }
 
@@ -177,8 +271,11 @@ func badgeRefuses(r rune) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" &+-.!'/:#", r)
 }
 
-func (q *query) oneOf(name string, allowed ...string) string {
-	v := strings.ToLower(q.get(name))
+// oneOf reads a value from allowed; anything else is an error, or, when
+// tolerate is set and not strict, ignored.
+func (q *query) oneOf(name string, tolerate bool, allowed ...string) string {
+	raw := q.get(name)
+	v := strings.ToLower(raw)
 	if v == "" {
 		return ""
 	}
@@ -187,33 +284,41 @@ func (q *query) oneOf(name string, allowed ...string) string {
 			return v
 		}
 	}
-	q.fail(errorf(400, "invalid %s %q: allowed values are %s", name, clip(v), strings.Join(allowed, ", ")))
+	e := errorf(400, "invalid %s %q: allowed values are %s", name, clip(v), strings.Join(allowed, ", "))
+	if tolerate {
+		q.ignore(name, raw, e)
+	} else {
+		q.fail(e)
+	}
 	return ""
 }
 
 // parseImage turns the path parameters and query of an image route into a
 // validated scene.Request.
-func (s *Server) parseImage(kind render.Kind, league string, teams []string, values url.Values) (scene.Request, *Error) {
+//
+// warnings name the values that were ignored (see query).
+func (s *Server) parseImage(kind render.Kind, league string, teams []string, values url.Values) (req scene.Request, warnings []string, herr *Error) {
 	for _, seg := range append([]string{league}, teams...) {
 		if utf8.RuneCountInString(seg) > maxSegmentLen || !utf8.ValidString(seg) {
-			return scene.Request{}, errorf(400, "identifier too long or not valid UTF-8 (at most %d characters)", maxSegmentLen)
+			return scene.Request{}, nil, errorf(400, "identifier too long or not valid UTF-8 (at most %d characters)", maxSegmentLen)
 		}
 	}
-	q := &query{v: values}
-	req := scene.Request{Kind: kind, League: league, Teams: teams}
+	q := &query{v: values, strict: s.cfg.StrictParams}
+	req = scene.Request{Kind: kind, League: league, Teams: teams}
 	matchup := len(teams) == 2
 	switch kind {
 	case render.KindLogo:
-		req.Variant = q.oneOf("variant", "light", "dark")
+		req.Variant = q.oneOf("variant", false, "light", "dark")
 		if req.Variant == "" {
 			req.Variant = "light"
 		}
 		if matchup {
-			req.Style = q.intOneOf("style", 1, logoStyles)
+			req.Style = q.intOneOf("style", 1, logoStyles, false)
 		} else {
-			req.Style = q.intOneOf("style", 0, []int{1})
+			// game-thumbs serves the raw logo for any style other than 1.
+			req.Style = q.intOneOf("style", 0, []int{1}, true)
 		}
-		size := q.intOneOf("size", 1024, logoSizes)
+		size := q.intOneOf("size", 1024, logoSizes, true)
 		req.Width, req.Height = size, size
 		req.Trim = q.boolean("trim", true)
 		// The league logo is on by default for styles that need it.
@@ -221,9 +326,9 @@ func (s *Server) parseImage(kind render.Kind, league string, teams []string, val
 	default:
 		req.Width, req.Height = q.aspect(kind)
 		if matchup {
-			req.Style = q.intOneOf("style", 1, matchupStyles)
+			req.Style = q.intOneOf("style", 1, matchupStyles, false)
 		} else if q.has("style") {
-			q.intOneOf("style", 1, matchupStyles) // validated, unused for single images
+			q.intOneOf("style", 1, matchupStyles, false) // validated, unused for single images
 		}
 		req.LeagueLogo = q.boolean("logo", true)
 		if len(teams) == 0 && s.cfg.AllowEventOverlays {
@@ -235,14 +340,17 @@ func (s *Server) parseImage(kind render.Kind, league string, teams []string, val
 	req.Badge = q.badge(s.cfg.AllowCustomBadges)
 	req.Winner = q.text("winner", maxTextLen)
 	req.Fallback = q.boolean("fallback", false)
-	req.Mode = q.oneOf("mode", "name", "default")
+	req.Mode = q.oneOf("mode", true, "name", "default")
+	// useLight=true (game-thumbs): the primary logos, without the choice
+	// by contrast. The lower-case spelling is accepted too.
+	req.UseLight = q.boolean("useLight", false) || q.boolean("uselight", false)
 	if q.err != nil {
-		return scene.Request{}, q.err
+		return scene.Request{}, nil, q.err
 	}
 	if !matchup {
 		req.Winner = "" // winner is a matchup option
 	}
-	return req, nil
+	return req, q.warnings, nil
 }
 
 func joinInts(ns []int) string {

@@ -21,14 +21,19 @@ type leagueRecord struct {
 	Temporary      bool     `json:"temporary,omitempty"`
 }
 
-func (s *Server) rawQuery(r *http.Request) (fallback bool, err *Error) {
-	q := &query{v: r.URL.Query()}
+// rawQuery reads the query of the raw routes; values it ignores are named
+// in Warning headers, as on the image routes.
+func (s *Server) rawQuery(w http.ResponseWriter, r *http.Request) (fallback bool, err *Error) {
+	q := &query{v: r.URL.Query(), strict: s.cfg.StrictParams}
 	fallback = q.boolean("fallback", false)
+	for _, msg := range q.warnings {
+		w.Header().Add("Warning", `299 gamethumbs "`+msg+`"`)
+	}
 	return fallback, q.err
 }
 
 func (s *Server) leagueRaw(w http.ResponseWriter, r *http.Request, p params) error {
-	fallback, herr := s.rawQuery(r)
+	fallback, herr := s.rawQuery(w, r)
 	if herr != nil {
 		return herr
 	}
@@ -48,7 +53,7 @@ func (s *Server) leagueRaw(w http.ResponseWriter, r *http.Request, p params) err
 }
 
 func (s *Server) teamRaw(w http.ResponseWriter, r *http.Request, p params) error {
-	fallback, herr := s.rawQuery(r)
+	fallback, herr := s.rawQuery(w, r)
 	if herr != nil {
 		return herr
 	}

@@ -208,7 +208,7 @@ func TestDeprecatedAliasesNameTheirSuccessor(t *testing.T) {
 }
 
 func TestInvalidParameters(t *testing.T) {
-	s, _ := newTestServer(t, nil)
+	s, _ := newTestServer(t, func(c *config.Config) { c.StrictParams = true })
 	tests := []struct{ path, mention string }{
 		{"/nba/lakers/celtics/thumb?style=7", "style"},
 		{"/nba/lakers/celtics/thumb?style=2abc", "style"},

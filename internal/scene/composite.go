@@ -112,7 +112,10 @@ func (j *athleteJob) Render(ctx context.Context) (Output, error) {
 			}
 			data, ctype, err := j.svc.cfg.Logos.Raw(ctx, u)
 			if err == nil {
-				return Output{Data: data, ContentType: ctype}, nil
+				data, err = asPNG(data, ctype)
+			}
+			if err == nil {
+				return Output{Data: data, ContentType: fetch.TypePNG}, nil
 			}
 			lastErr = err
 		}

@@ -13,5 +13,10 @@ type Job interface {
 // Output is an encoded image.
 type Output struct {
 	Data        []byte
-	ContentType string // "image/png", or the provider's type for raw logos
+	ContentType string // "image/png"
+	// Degraded, when not empty, says why the picture is not the one the
+	// request asked for (a provider or logo source failed and a stand-in
+	// was drawn). Such a picture is served short-lived and never stored,
+	// so the real one is drawn once the source is back.
+	Degraded string
 }

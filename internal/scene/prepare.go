@@ -43,21 +43,26 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		} else if err := fetch.CheckURL(req.IconURL); err != nil {
 			var blocked *fetch.BlockedError
 			if errors.As(err, &blocked) {
-				return nil, &InputError{Msg: "invalid iconurl: " + blocked.Reason}
+				return nil, &InputError{Msg: "Invalid iconurl: " + blocked.Reason}
 			}
 			return nil, err
 		}
 	}
 	sides := make([]side, 0, len(req.Teams))
+	// degraded says why a fallback picture stands in for the one asked
+	// for when a provider failed (not when a team is simply unknown).
+	var degraded string
 	for _, seg := range req.Teams {
 		t, where, err := s.findTeam(ctx, l, seg)
 		var unknown *catalog.UnknownTeamError
-		var upstream *catalog.UpstreamError
 		switch {
 		case err == nil:
 			sides = append(sides, side{seg: seg, team: t, league: where, athletes: s.sideAthletes(ctx, l, where, seg, t)})
-		case req.Fallback && (errors.As(err, &unknown) || errors.As(err, &upstream)):
+		case req.Fallback && errors.As(err, &unknown):
 			sides = append(sides, side{seg: seg, missing: true})
+		case req.Fallback && providerDown(ctx, err):
+			sides = append(sides, side{seg: seg, missing: true})
+			degraded = "team provider unavailable"
 		default:
 			return nil, err
 		}
@@ -84,41 +89,48 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		if job := s.athleteRawJob(sides); job != nil {
 			return job, nil
 		}
-		return s.rawLogoJob(ctx, l, sides, req.Variant)
+		return s.rawLogoJob(ctx, l, sides, req.Variant, degraded)
 	}
-	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode}, nil
+	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode, degraded: degraded}, nil
 }
 
-// rawLogoJob serves a league or team logo as the provider has it.
-func (s *Service) rawLogoJob(ctx context.Context, l catalog.League, sides []side, variant string) (Job, error) {
-	var url string
+// providerDown reports whether err is a provider failure a fallback
+// picture may stand in for: an upstream error or timeout, or a roster
+// still loading; not the client going away.
+func providerDown(ctx context.Context, err error) bool {
+	var upstream *catalog.UpstreamError
+	return ctx.Err() == nil && (errors.As(err, &upstream) || errors.Is(err, catalog.ErrLoading) ||
+		errors.Is(err, context.DeadlineExceeded))
+}
+
+// rawLogoJob serves a league or team logo as the provider has it, as a
+// PNG. A league without any logo gets its wordmark card.
+//
+// degraded, when set, marks the picture as a stand-in (see
+// Output.Degraded).
+func (s *Service) rawLogoJob(ctx context.Context, l catalog.League, sides []side, variant, degraded string) (Job, error) {
 	if len(sides) == 0 {
 		light, dark, err := s.leagueLogoURLs(ctx, l)
-		if err != nil {
-			return nil, err
-		}
-		url = light
-		if variant == "dark" && dark != "" {
+		url := light
+		if variant == "dark" && dark != "" || url == "" {
 			url = dark
 		}
 		if url == "" {
-			url = dark
+			wj := &wordmarkJob{svc: s, league: l, degraded: degraded}
+			if transient(err) {
+				wj.degraded = "league logo source unavailable"
+			}
+			return wj, nil
 		}
-		if url == "" {
-			return nil, &NotFoundError{Msg: "league " + l.ShortName + " has no logo"}
-		}
-	} else {
-		t := sides[0].team
-		url = t.Logo
-		if variant == "dark" && t.LogoAlt != "" {
-			url = t.LogoAlt
-		}
-		if url == "" {
-			url = t.LogoAlt
-		}
-		if url == "" {
-			return nil, &NotFoundError{Msg: "team " + t.FullName + " has no logo"}
-		}
+		return &rawJob{svc: s, url: url, league: &l, degraded: degraded}, nil
+	}
+	t := sides[0].team
+	url := t.Logo
+	if variant == "dark" && t.LogoAlt != "" || url == "" {
+		url = t.LogoAlt
+	}
+	if url == "" {
+		return nil, &NotFoundError{Msg: "team " + t.FullName + " has no logo"}
 	}
 	return &rawJob{svc: s, url: url}, nil
 }
@@ -147,24 +159,6 @@ func (s *Service) leagueLogoURLs(ctx context.Context, l catalog.League) (light, 
 	return "", "", err
 }
 
-type rawJob struct {
-	svc *Service
-	url string
-}
-
-func (j *rawJob) Key() string { return "raw|" + j.url }
-
-func (j *rawJob) Render(ctx context.Context) (Output, error) {
-	data, ctype, err := j.svc.cfg.Logos.Raw(ctx, j.url)
-	if err != nil {
-		if fetch.IsNotFound(err) {
-			return Output{}, &NotFoundError{Msg: "logo not found at provider"}
-		}
-		return Output{}, err
-	}
-	return Output{Data: data, ContentType: ctype}, nil
-}
-
 // renderJob is a picture drawn by the render package.
 type renderJob struct {
 	svc      *Service
@@ -172,6 +166,9 @@ type renderJob struct {
 	league   catalog.League
 	sides    []side
 	nameMode bool
+	// degraded is set while rendering when a stand-in replaced something a
+	// source failed to give (see Output.Degraded).
+	degraded string
 }
 
 // Key is the canonical key: options after defaults, league code, teams as

@@ -43,7 +43,7 @@ func (j *renderJob) Render(ctx context.Context) (Output, error) {
 		var blocked *fetch.BlockedError
 		switch {
 		case errors.As(err, &blocked):
-			return Output{}, &InputError{Msg: "invalid iconurl: " + blocked.Reason}
+			return Output{}, &InputError{Msg: "Invalid iconurl: " + blocked.Reason}
 		case err != nil:
 			return Output{}, err
 		}
@@ -57,7 +57,7 @@ func (j *renderJob) Render(ctx context.Context) (Output, error) {
 	}
 	// A copy of exactly the encoded length: the pooled buffer is reused,
 	// and its spare capacity would otherwise live on in the image cache.
-	return Output{Data: bytes.Clone(buf.Bytes()), ContentType: "image/png"}, nil
+	return Output{Data: bytes.Clone(buf.Bytes()), ContentType: "image/png", Degraded: j.degraded}, nil
 }
 
 // pngBuffers recycles encode buffers, so a render does not grow a new one
@@ -87,11 +87,13 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 			}
 		})
 	}
-	light, dark, _ := j.svc.leagueLogoURLs(ctx, j.league)
-	load(light, &sc.League.Logo)
-	if dark != light {
-		load(dark, &sc.League.LogoDark)
-	}
+	wg.Go(func() {
+		var why string
+		sc.League.Logo, sc.League.LogoDark, why = j.svc.leagueLogoImages(ctx, j.league)
+		if why != "" {
+			j.degraded = why
+		}
+	})
 	for i, sd := range j.sides {
 		t := &sc.Teams[i]
 		t.Missing, t.Loser = sd.missing, sd.loser
@@ -108,7 +110,7 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 			continue
 		}
 		load(sd.team.Logo, &t.Logo)
-		if sd.team.LogoAlt != sd.team.Logo {
+		if sd.team.LogoAlt != sd.team.Logo && !j.req.UseLight {
 			load(sd.team.LogoAlt, &t.LogoDark)
 		}
 	}

@@ -26,6 +26,7 @@ type Request struct {
 	Fallback   bool
 	Mode       string // "" (league default), "name" or "default"
 	Variant    string // raw logos: "light" or "dark"
+	UseLight   bool   // primary logos only, no choice by contrast (game-thumbs useLight=true)
 	Title      string // league images, overlays enabled only
 	Subtitle   string
 	IconURL    string
@@ -68,5 +69,6 @@ func (r Request) appendKey(b []byte) []byte {
 	text(r.Title)
 	text(r.Subtitle)
 	text(r.IconURL)
+	flag(r.UseLight)
 	return b
 }

@@ -1,9 +1,11 @@
 package scene
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image/png"
 	"strings"
 	"testing"
 
@@ -22,15 +24,37 @@ func TestLeagueResolution(t *testing.T) {
 		}
 	}
 	var unknown *catalog.UnknownLeagueError
-	if _, err := s.League(ctx, "xfl", false); !errors.As(err, &unknown) {
-		t.Errorf("League(xfl) without fallback = %v, want UnknownLeagueError", err)
-	}
-	l, err := s.League(ctx, "xfl", true)
-	if err != nil || !l.Temporary || l.Sport != "football" || l.Slug != "xfl" {
-		t.Errorf("League(xfl, fallback) = %+v, %v; want a temporary football/xfl league", l, err)
+	// Unknown codes are looked up at ESPN with or without fallback, as
+	// game-thumbs does.
+	for _, fallback := range []bool{false, true} {
+		l, err := s.League(ctx, "xfl", fallback)
+		if err != nil || !l.Temporary || l.Sport != "football" || l.Slug != "xfl" {
+			t.Errorf("League(xfl, fallback=%v) = %+v, %v; want a temporary football/xfl league", fallback, l, err)
+		}
 	}
 	if _, err := s.League(ctx, "no such league!", true); !errors.As(err, &unknown) {
 		t.Errorf("League(garbage, fallback) = %v, want UnknownLeagueError without a provider call", err)
+	}
+}
+
+// A code ESPN does not list is remembered: asking again costs no
+// discovery call.
+func TestUnknownCodesAreRemembered(t *testing.T) {
+	s, _ := newTestService(t)
+	calls := 0
+	discover := s.cfg.Discover
+	s.cfg.Discover = func(ctx context.Context, code string) (catalog.League, error) {
+		calls++
+		return discover(ctx, code)
+	}
+	var unknown *catalog.UnknownLeagueError
+	for range 5 {
+		if _, err := s.League(ctx, "zz.garbage", false); !errors.As(err, &unknown) {
+			t.Fatalf("League(zz.garbage) = %v, want UnknownLeagueError", err)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("5 requests for one unknown code made %d discovery calls, want 1", calls)
 	}
 }
 
@@ -164,18 +188,23 @@ func TestRawLogoVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "raw|" + fake.CDNURL + "/i/teamlogos/nba/500-dark/lal.png"; job.Key() != want {
+	if want := "rawpng|" + fake.CDNURL + "/i/teamlogos/nba/500-dark/lal.png"; job.Key() != want {
 		t.Errorf("dark logo key = %q, want %q", job.Key(), want)
 	}
 	out, err := job.Render(ctx)
 	if err != nil || out.ContentType != "image/png" || len(out.Data) == 0 {
 		t.Errorf("dark logo = %d bytes %q, %v", len(out.Data), out.ContentType, err)
 	}
-	// A JPEG logo keeps its type.
+	// A JPEG logo is served as a PNG of the same size.
 	req.Teams, req.Variant = []string{"grizzlies"}, "light"
 	job, _ = s.Prepare(ctx, req)
-	if out, err := job.Render(ctx); err != nil || out.ContentType != "image/jpeg" {
-		t.Errorf("JPEG logo served as %q, %v", out.ContentType, err)
+	out, err = job.Render(ctx)
+	if err != nil || out.ContentType != "image/png" {
+		t.Fatalf("JPEG logo served as %q, %v", out.ContentType, err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(out.Data))
+	if err != nil || cfg.Width < 100 || cfg.Height < 100 {
+		t.Errorf("JPEG logo as PNG: %dx%d, %v", cfg.Width, cfg.Height, err)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"image"
 	"strings"
 	"sync"
+	"time"
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/colorx"
@@ -20,8 +21,8 @@ type Config struct {
 	// Providers by id ("espn"). A league's providers are tried in the order
 	// the league lists them; ids missing here are skipped.
 	Providers map[string]catalog.Provider
-	// Discover finds a league unknown to the catalogue at a provider
-	// (fallback=true). Nil disables discovery.
+	// Discover finds a league unknown to the catalogue at a provider.
+	// Nil disables discovery.
 	Discover func(ctx context.Context, code string) (catalog.League, error)
 	// Logos downloads and decodes provider logos (cached, coalesced).
 	Logos *fetch.Fetcher
@@ -39,6 +40,8 @@ type Service struct {
 	cfg    Config
 	colors sync.Map // logo URL → [2]colorx.RGB extracted from the logo
 	found  findMemo // (league, query) → roster index
+	marks  wordmarks
+	misses missCache // league codes discovery did not find
 
 	titleOnce   sync.Once
 	titleParser *title.Parser // reads /event titles (event.go)
@@ -47,16 +50,78 @@ type Service struct {
 // New returns a Service.
 func New(cfg Config) *Service { return &Service{cfg: cfg} }
 
-// League resolves a league identifier through the catalogue and, when
-// fallback is set, through provider discovery.
+// League resolves a league identifier through the catalogue and, for an
+// identifier that looks like a provider league code, through provider
+// discovery, on every request path as game-thumbs does. Codes the provider
+// does not know are remembered for missTTL, so a garbage code costs one
+// lookup, not one per request. When discovery cannot reach the provider,
+// the answer is an unknown league unless fallback asks for the provider's
+// error (a picture depends on it).
 func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog.League, error) {
 	if l, ok := s.cfg.Catalog.Lookup(id); ok {
 		return l, nil
 	}
-	if fallback && s.cfg.Discover != nil && looksLikeCode(id) {
-		return s.cfg.Discover(ctx, strings.ToLower(id))
+	code := strings.ToLower(id)
+	if s.cfg.Discover == nil || !looksLikeCode(id) || s.misses.has(code, time.Now()) {
+		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+	}
+	l, err := s.cfg.Discover(ctx, code)
+	var unknown *catalog.UnknownLeagueError
+	switch {
+	case err == nil:
+		return l, nil
+	case errors.As(err, &unknown):
+		s.misses.add(code, time.Now().Add(missTTL))
+		return catalog.League{}, err
+	case fallback || ctx.Err() != nil:
+		return catalog.League{}, err
 	}
 	return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+}
+
+// missTTL is how long a league code the provider does not know is
+// answered as unknown without asking again.
+const missTTL = time.Hour
+
+// maxMisses bounds the remembered unknown codes; when full the oldest
+// half is forgotten.
+const maxMisses = 4096
+
+// missCache remembers league codes discovery did not find.
+type missCache struct {
+	mu    sync.Mutex
+	until map[string]time.Time
+}
+
+func (m *missCache) has(code string, now time.Time) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, ok := m.until[code]
+	if ok && now.After(t) {
+		delete(m.until, code)
+		return false
+	}
+	return ok
+}
+
+func (m *missCache) add(code string, until time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.until == nil {
+		m.until = make(map[string]time.Time)
+	}
+	if len(m.until) >= maxMisses {
+		cut := until.Add(-missTTL / 2)
+		for k, t := range m.until {
+			if t.Before(cut) {
+				delete(m.until, k)
+			}
+		}
+		if len(m.until) >= maxMisses {
+			clear(m.until)
+		}
+	}
+	m.until[code] = until
 }
 
 // looksLikeCode filters identifiers that cannot be provider league codes

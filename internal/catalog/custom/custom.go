@@ -1,7 +1,9 @@
 // Package custom reads user-defined data from the directory named by
-// CUSTOM_DATA_DIR: leagues to add (leagues/*.json) and teams to add or to
-// adjust (teams/*.json), with logos given as URLs or as image files inside
-// the directory. Everything is validated at start; an error names the
+// CUSTOM_DATA_DIR: leagues to add (leagues.json and leagues/*.json, our
+// array format or game-thumbs' object keyed by code) and teams to add or
+// to adjust (teams.json and teams/*.json), with logos given as URLs or as
+// image files inside the directory. It also holds the built-in team facts
+// (Builtin) that user data is merged over. Everything is validated at start; an error names the
 // file, the field and the reason, and the service refuses to start.
 //
 // Files are read in name order. Team entries of the same league and key
@@ -38,6 +40,9 @@ type Data struct {
 	Leagues []catalog.League
 	// Settings are their provider settings.
 	Settings catalog.SettingsTable
+	// Warnings name what was left out of game-thumbs files (a provider
+	// gamethumbs does not have); worth a log line each at start.
+	Warnings []string
 
 	teams map[string][]*entry // league code → entries in file order
 }
@@ -64,7 +69,8 @@ func Load(dir string, known func(code string) bool) (*Data, error) {
 	var errs []error
 	codes := map[string]bool{}
 	for _, name := range jsonFiles(root, "leagues") {
-		ls, settings, err := readLeagues(root, name)
+		ls, settings, warns, err := readLeagues(root, name)
+		d.Warnings = append(d.Warnings, warns...)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -96,8 +102,19 @@ func Load(dir string, known func(code string) bool) (*Data, error) {
 	return d, nil
 }
 
-// jsonFiles lists sub/*.json in name order ("" entries for a missing sub).
+// jsonFiles lists the files of one kind ("leagues" or "teams"): a
+// "<kind>.json" at the top of the directory (where game-thumbs keeps its
+// own), then <kind>/*.json in name order.
 func jsonFiles(root *os.Root, sub string) []string {
+	var out []string
+	if st, err := root.Stat(sub + ".json"); err == nil && st.Mode().IsRegular() {
+		out = append(out, sub+".json")
+	}
+	return append(out, subFiles(root, sub)...)
+}
+
+// subFiles lists sub/*.json in name order (none for a missing sub).
+func subFiles(root *os.Root, sub string) []string {
 	f, err := root.Open(sub)
 	if err != nil {
 		return nil

@@ -43,17 +43,30 @@ func readFile(root *os.Root, name string, limit int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, limit+1))
 }
 
-// readLeagues reads one leagues/*.json: a JSON array of league objects in
-// the built-in table's format. logoUrl and logoUrlDark may name image
-// files of the directory.
-func readLeagues(root *os.Root, name string) ([]catalog.League, catalog.SettingsTable, error) {
+// readLeagues reads one leagues file: a JSON array of league objects in
+// the built-in table's format, or game-thumbs' object keyed by league code
+// (merged over the built-in leagues, see keyedLeagues). logoUrl and
+// logoUrlDark may name image files of the directory.
+func readLeagues(root *os.Root, name string) ([]catalog.League, catalog.SettingsTable, []string, error) {
 	data, err := readFile(root, name, maxJSONFile)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var warnings []string
+	if trimmed := bytes.TrimSpace(data); len(trimmed) > 0 && trimmed[0] == '{' {
+		// game-thumbs' own format: an object keyed by league code.
+		var warns []string
+		data, warns, err = keyedLeagues(trimmed)
+		for _, w := range warns {
+			warnings = append(warnings, name+": "+w)
+		}
+		if err != nil {
+			return nil, nil, warnings, fmt.Errorf("%s: game-thumbs leagues object: %w", name, jsonError(trimmed, err))
+		}
 	}
 	var raw []map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, nil, fmt.Errorf("%s: not a JSON array of league objects: %w", name, jsonError(data, err))
+		return nil, nil, warnings, fmt.Errorf("%s: neither a JSON array of league objects nor game-thumbs' object keyed by league code: %w", name, jsonError(data, err))
 	}
 	for i, obj := range raw {
 		for _, field := range []string{"logoUrl", "logoUrlDark"} {
@@ -63,17 +76,18 @@ func readLeagues(root *os.Root, name string) ([]catalog.League, catalog.Settings
 			}
 			var s string
 			if json.Unmarshal(v, &s) != nil {
-				return nil, nil, fmt.Errorf("%s: entry %d: %s: must be a string", name, i, field)
+				return nil, nil, warnings, fmt.Errorf("%s: entry %d: %s: must be a string", name, i, field)
 			}
 			u, err := logoValue(root, s)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: entry %d: %s: %q: %w", name, i, field, s, err)
+				return nil, nil, warnings, fmt.Errorf("%s: entry %d: %s: %q: %w", name, i, field, s, err)
 			}
 			obj[field], _ = json.Marshal(u)
 		}
 	}
 	data, _ = json.Marshal(raw)
-	return catalog.ParseLeagues(data, name)
+	ls, settings, err := catalog.ParseLeagues(data, name)
+	return ls, settings, warnings, err
 }
 
 // teamEntry is one team of a teams/*.json file.

@@ -1,7 +1,8 @@
 // Package thesportsdbtest is a fake TheSportsDB for tests: an httptest
 // server on 127.0.0.1 answering search_all_teams.php and lookupleague.php
-// of the v1 JSON API with team data written for this project, and badges
-// drawn on request (see Badge, which other fakes reuse).
+// of the v1 JSON API with team data written for this project, searchplayers.php
+// with a few boxers (Players), and badges drawn on request (see Badge,
+// which other fakes reuse).
 //
 // Leagues with teams: "CFL" (nine Canadian Football League teams),
 // "Canadian OHL" (four teams, one without colours) and "Empty League" (an
@@ -44,6 +45,19 @@ var Teams = map[string][]Team{
 		{"140004", "Soo Greyhounds", "SSM", "", "Sault Ste. Marie", "#C8102E", "#000000"},
 	},
 	"Empty League": nil,
+}
+
+// Player is one fake athlete of searchplayers.php.
+type Player struct{ ID, Name, Sport string }
+
+// Players answers searchplayers.php: a case-insensitive substring of the
+// name finds a player. One shares a boxer's surname in another sport.
+var Players = []Player{
+	{"34145235", "Tyson Fury", "Boxing"},
+	{"34147289", "Oleksandr Usyk", "Boxing"},
+	{"34150123", "Canelo Alvarez", "Boxing"},
+	{"34160001", "Anthony Joshua", "Boxing"},
+	{"34170002", "Harry Fury", "Rugby"},
 }
 
 // LeagueBadges maps TheSportsDB league ids to the label of their badge.
@@ -119,6 +133,29 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, map[string]any{"leagues": []map[string]any{{
 			"idLeague": q.Get("id"), "strLeague": label, "strBadge": "http://" + r.Host + "/images/league/" + label + ".png",
 		}}})
+	case name == "searchplayers.php":
+		want := strings.ToLower(q.Get("p"))
+		var list []map[string]any
+		for _, p := range Players {
+			if want != "" && strings.Contains(strings.ToLower(p.Name), want) {
+				list = append(list, map[string]any{"idPlayer": p.ID, "strPlayer": p.Name, "strSport": p.Sport,
+					"strCutout": "http://" + r.Host + "/images/player/" + slug(p.Name) + ".png", "strThumb": nil})
+			}
+		}
+		writeJSON(w, map[string]any{"player": list})
+	case strings.HasPrefix(path, "/images/player/"):
+		sl := strings.TrimSuffix(strings.TrimPrefix(path, "/images/player/"), ".png")
+		for _, p := range Players {
+			if slug(p.Name) == sl {
+				var ini string
+				for _, w := range strings.Fields(p.Name) {
+					ini += w[:1]
+				}
+				writePNG(w, Badge(ini, "7a1f1f", "f2d16b", Circle, 256))
+				return
+			}
+		}
+		http.NotFound(w, r)
 	case strings.HasPrefix(path, "/images/team/"):
 		label, c1, c2 := teamBadge(strings.TrimSuffix(strings.TrimPrefix(path, "/images/team/"), ".png"))
 		if label == "" {

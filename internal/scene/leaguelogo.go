@@ -1,0 +1,78 @@
+package scene
+
+import (
+	"context"
+	"errors"
+	"image"
+	"sync"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/render"
+)
+
+// wordmarkSide is the size of the wordmark card that stands in for a
+// league logo no source has, and of raw logos without a natural size.
+const wordmarkSide = 512
+
+// maxWordmarks bounds the remembered wordmark cards (catalogued leagues
+// and discovered ones).
+const maxWordmarks = 512
+
+// wordmarks remembers drawn wordmark cards by league code.
+type wordmarks struct {
+	mu    sync.Mutex
+	cards map[string]image.Image
+}
+
+// wordmark returns the card of l, drawn once per league.
+func (s *Service) wordmark(l catalog.League) image.Image {
+	s.marks.mu.Lock()
+	defer s.marks.mu.Unlock()
+	if img, ok := s.marks.cards[l.Code]; ok {
+		return img
+	}
+	img := render.Wordmark(l.Code, l.Name, l.ShortName, wordmarkSide)
+	if s.marks.cards == nil {
+		s.marks.cards = make(map[string]image.Image)
+	}
+	if len(s.marks.cards) < maxWordmarks {
+		s.marks.cards[l.Code] = img
+	}
+	return img
+}
+
+// transient reports whether err is a source that is down or slow (worth
+// asking again soon), as opposed to one that answered "no such file".
+func transient(err error) bool {
+	var ue *catalog.UpstreamError
+	return err != nil && (errors.As(err, &ue) && !fetch.IsNotFound(err) ||
+		errors.Is(err, context.DeadlineExceeded))
+}
+
+// leagueLogoImages loads the league's logos (configured URLs, then its
+// providers). When neither loads, the league's wordmark card stands in,
+// and degraded says why when that is because a source failed rather than
+// because the league has no logo anywhere.
+func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League) (light, dark image.Image, degraded string) {
+	lightURL, darkURL, err := s.leagueLogoURLs(ctx, l)
+	if transient(err) {
+		degraded = "league logo source unavailable"
+	}
+	var wg sync.WaitGroup
+	var lightErr, darkErr error
+	if lightURL != "" {
+		wg.Go(func() { light, lightErr = s.cfg.Logos.Image(ctx, lightURL) })
+	}
+	if darkURL != "" && darkURL != lightURL {
+		wg.Go(func() { dark, darkErr = s.cfg.Logos.Image(ctx, darkURL) })
+	}
+	wg.Wait()
+	if light != nil || dark != nil {
+		return light, dark, ""
+	}
+	if transient(lightErr) || transient(darkErr) {
+		degraded = "league logo download failed"
+	}
+	return s.wordmark(l), nil, degraded
+}
