@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"gamethumbs/internal/catalog/providerhttp"
 	"gamethumbs/internal/espntest"
 )
 
@@ -116,8 +117,9 @@ func TestFallbackOnProviderOutage(t *testing.T) {
 		saveShot("outage"+path, body)
 	}
 	svc.espn.Fail(espntest.TeamsPath("basketball", "nba"), 0)
-	// Back: the real picture, cached as usual (the stand-in was not stored).
-	deadline := time.Now().Add(10 * time.Second)
+	// Back: the real picture, cached as usual (the stand-in was not stored),
+	// once the provider's circuit breaker lets a probe through.
+	deadline := time.Now().Add(providerhttp.BreakerCooldown + 10*time.Second)
 	for {
 		resp, _ := svc.get(t, "/nba/lakers/celtics/thumb?fallback=true")
 		if resp.Header.Get("Cache-Control") != "public, max-age=60" {
@@ -127,7 +129,7 @@ func TestFallbackOnProviderOutage(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("still the stand-in 10 s after the provider came back")
+			t.Fatal("still the stand-in after the breaker cooldown and 10 s more")
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

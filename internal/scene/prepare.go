@@ -99,7 +99,9 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 // still loading; not the client going away.
 func providerDown(ctx context.Context, err error) bool {
 	var upstream *catalog.UpstreamError
-	return ctx.Err() == nil && (errors.As(err, &upstream) || errors.Is(err, catalog.ErrLoading) ||
+	// A cancelled context is the client gone; a deadline is the request's
+	// provider budget running out, which is the provider's fault.
+	return !errors.Is(ctx.Err(), context.Canceled) && (errors.As(err, &upstream) || errors.Is(err, catalog.ErrLoading) ||
 		errors.Is(err, context.DeadlineExceeded))
 }
 

@@ -69,6 +69,8 @@ func (r Request) appendKey(b []byte) []byte {
 	text(r.Title)
 	text(r.Subtitle)
 	text(r.IconURL)
-	flag(r.UseLight)
+	if r.UseLight { // only when set: keys of older cache entries stay valid
+		flag(true)
+	}
 	return b
 }
