@@ -289,6 +289,8 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 	var xc *xcproxy.Handler
 	var closers []func()
+	// backend is set below in standard mode; event art reads it.
+	var backend *scene.Service
 	closeAll := func() { // last built, first closed: the shared tier outlives its users
 		for i := len(closers) - 1; i >= 0; i-- {
 			closers[i]()
@@ -322,7 +324,8 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		h, err := xcproxy.New(xcproxy.Config{Upstreams: ups, Logger: log,
 			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0,
 			GuideWait: wait, LogoMode: mode, MatchNumber: cfg.XCMatchNum,
-			RewriteServerInfo: cfg.XCRewriteServerInfo, Shared: sharedTier(shared)})
+			RewriteServerInfo: cfg.XCRewriteServerInfo, Shared: sharedTier(shared),
+			EventArt: newEventArt(cfg, log, func() *scene.Service { return backend })})
 		if err != nil {
 			return app{}, err
 		}
@@ -354,11 +357,12 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		deps.Disk = d
 	}
 	if cfg.Mode == config.ModeStandard {
-		backend, closeBackend, err := newBackend(cfg, deps.Metrics, sharedTier(deps.Shared))
+		svc, closeBackend, err := newBackend(cfg, deps.Metrics, sharedTier(deps.Shared))
 		if err != nil {
 			closeAll()
 			return app{}, err
 		}
+		backend = svc
 		closers = append(closers, closeBackend)
 		deps.Backend = backend
 	}

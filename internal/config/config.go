@@ -51,6 +51,8 @@ type Config struct {
 	// XCRewriteServerInfo points the login answer's server_info at the
 	// proxy on root-mode listeners (XC_REWRITE_SERVER_INFO, default false).
 	XCRewriteServerInfo bool
+	// EventArt is XC_EVENT_ART and XC_EVENT_ART_GUIDE (eventart.go).
+	EventArt EventArt
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE, image routes; others get 3x; 0 disables
 	TrustProxy         int // TRUST_PROXY: X-Forwarded-For hops to trust; 0 ignores the header
@@ -193,6 +195,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.XCLogoMode = r.oneOf("XC_LOGO_MODE", "replace", "replace", "fill", "keep")
 	c.XCMatchNum = r.boolean("XC_MATCH_NUM", false)
 	c.XCRewriteServerInfo = r.boolean("XC_REWRITE_SERVER_INFO", false)
+	c.EventArt = r.eventArt()
 	if c.XCProxy && c.XCUpstreams == "" {
 		r.fail("XC_PROXY_UPSTREAM", "", "is required when the XC proxy is enabled (id=http://host:port,...)")
 	}

@@ -18,6 +18,13 @@ func (s *Server) routes() []route {
 		{path: "/api/leagues", kind: kindData, handler: s.apiLeagues},
 		{path: "/api/{league}/teams", kind: kindData, handler: s.apiTeams},
 
+		// Event art from a title ("NBA 03: Mavs vs Spurs @ 6PM"); before
+		// the league routes, which would read "event" as a league.
+		{path: "/event/logo[.png]", kind: kindImage, handler: s.eventLogo},
+		{path: "/event/thumb[.png]", kind: kindImage, handler: s.eventThumb},
+		{path: "/event/cover[.png]", kind: kindImage, handler: s.eventCover},
+		{path: "/event/raw", kind: kindData, handler: s.eventRaw},
+
 		// NCAA shorthand: /ncaa/{sport}/... forwards to the unified routes.
 		{path: "/ncaa/{sport}/{type}", kind: kindImage, handler: s.ncaa},
 		{path: "/ncaa/{sport}/{team1}/{type}", kind: kindImage, handler: s.ncaa},

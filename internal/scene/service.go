@@ -12,6 +12,7 @@ import (
 	"gamethumbs/internal/colorx"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/match"
+	"gamethumbs/internal/title"
 )
 
 // Config are the collaborators of a Service.
@@ -41,6 +42,9 @@ type Service struct {
 	found  findMemo // (league, query) → roster index
 	marks  wordmarks
 	misses missCache // league codes discovery did not find
+
+	titleOnce   sync.Once
+	titleParser *title.Parser // reads /event titles (event.go)
 }
 
 // New returns a Service.

@@ -30,11 +30,11 @@ func (x *exchange) rewriteLiveStreams(resp *http.Response) {
 		return
 	}
 	g, err := x.waitGuide(resp.Request)
-	if err != nil {
+	if err != nil && !x.eventArt().Channels() {
 		resp.Body = readCloser{br, body}
 		return
 	}
-	sources := x.logoSources(g)
+	sources := x.logoSources(g) // g nil: event art alone
 	edit := func(dst, elem []byte) []byte { return x.appendItem(dst, elem, sources) }
 	resp.Body = readCloser{newJSONListReader(br, maxItemBytes, edit), body}
 	setRewrittenHeaders(resp, "")

@@ -45,9 +45,17 @@ type ChannelRef struct {
 // (event art, say) plugs in by adding itself to logoSources.
 type logoSource func(ChannelRef) (logo string, ok bool)
 
-// logoSources returns the sources of an exchange: the panel's guide.
+// logoSources returns the sources of an exchange: event art (when on,
+// see eventart.go), then the panel's guide (g is nil when it cannot be had).
 func (x *exchange) logoSources(g *xmltv.Guide) []logoSource {
-	return []logoSource{guideSource(g)}
+	var sources []logoSource
+	if src := x.eventArtSource(); src != nil {
+		sources = append(sources, src)
+	}
+	if g != nil {
+		sources = append(sources, guideSource(g))
+	}
+	return sources
 }
 
 // guideSource looks channels up in a guide: id, then number, then name.

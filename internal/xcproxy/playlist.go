@@ -47,10 +47,10 @@ func (x *exchange) channelList(resp *http.Response, br *bufio.Reader, body io.Re
 	opt := m3u.Options{GuideURL: x.proxyGuideURL(), KeepGuide: x.foreignGuide}
 	if x.h.cfg.LogoMode != LogoKeep {
 		g, err := x.waitGuide(resp.Request)
-		if err != nil {
+		if err != nil && !x.eventArt().Channels() {
 			return
 		}
-		opt.Logo = x.playlistLogo(g)
+		opt.Logo = x.playlistLogo(g) // g nil: event art alone
 	}
 	rw := m3u.NewRewriter(br, opt)
 	resp.Body = &rewriterBody{rw: rw, src: body}

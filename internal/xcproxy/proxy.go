@@ -175,7 +175,7 @@ func (x *exchange) rewriteRequest(pr *httputil.ProxyRequest) {
 	for _, k := range []string{"Forwarded", "X-Real-Ip", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "Via"} {
 		out.Header.Del(k)
 	}
-	if x.rt.kind.rewritable() || x.rewritesServerInfo() {
+	if x.rt.kind.rewritable() || x.rewritesServerInfo() || x.guideArt() {
 		// The body may be rewritten: ask for the whole body, compressed
 		// only as the client accepts (the rewrite decodes it; the client
 		// gets it plain).
@@ -235,6 +235,8 @@ func (x *exchange) modifyResponse(resp *http.Response) error {
 				x.rewriteHLS(resp)
 			case x.rt.kind == kindAPI && x.rewritesServerInfo():
 				x.rewriteServerInfo(resp)
+			case x.guideArt():
+				x.rewriteGuideArt(resp)
 			}
 		}
 	}

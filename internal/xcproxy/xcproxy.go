@@ -32,6 +32,7 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/redact"
+	"gamethumbs/internal/xcproxy/eventart"
 )
 
 // Config configures a Handler. Zero values mean the defaults given.
@@ -100,6 +101,9 @@ type Config struct {
 	// Logger receives the proxy's logs, masked by redact.Handler. Nil:
 	// slog.Default().
 	Logger *slog.Logger
+	// EventArt puts our matchup pictures on event channels and guide
+	// programmes (XC_EVENT_ART, XC_EVENT_ART_GUIDE); nil: off.
+	EventArt *eventart.Art
 }
 
 // Handler serves /xc/<upstream> and /xc/<upstream>/... .

@@ -10,7 +10,10 @@
     teams: [],           // roster of the selected league
     teamsLeague: '',
     chosen: { 1: null, 2: null }, // team picked from the list, per input
+    event: null,         // what /event/raw understood of the title field, while it applies
   };
+  let eventTimer = 0;
+  let eventSeq = 0;
   let previewTimer = 0;
   let previewSeq = 0;
 
@@ -114,6 +117,7 @@
     const matchup = ts.length === 2;
     const segs = [$('league').value].concat(ts, [k]).map(encodeURIComponent);
     const q = new URLSearchParams();
+    if (state.event) q.set('title', state.event.title);
     const style = $('style').value;
     const raw = k === 'logo' && !matchup && style === '';
     if (k === 'logo') {
@@ -134,6 +138,7 @@
     if (ts.length > 0 && $('mode').value) q.set('mode', $('mode').value);
     if ($('fallback').checked) q.set('fallback', 'true');
     const query = q.toString();
+    if (state.event) return '/event/' + k + '?' + query;
     return '/' + segs.join('/') + (query ? '?' + query : '');
   }
 
@@ -295,9 +300,77 @@
     });
   }
 
+  // ---- from a title -------------------------------------------------------
+
+  function setUnderstood(text, bad) {
+    const el = $('understood');
+    el.textContent = text;
+    el.classList.toggle('bad', !!bad);
+  }
+
+  // readTitle asks /event/raw what the title field names and, when it names
+  // something, sets the league and teams to it; the URL becomes the /event
+  // one. Editing the league or a team afterwards leaves the title mode.
+  async function readTitle() {
+    const text = $('eventtitle').value.trim();
+    const seq = ++eventSeq;
+    if (text === '') {
+      state.event = null;
+      setUnderstood('Paste a channel or programme name: the picture comes from /event/…');
+      schedulePreview();
+      return;
+    }
+    setUnderstood('Reading…');
+    let resp, body;
+    try {
+      resp = await fetch('/event/raw?title=' + encodeURIComponent(text), { headers: { Accept: 'application/json' } });
+      body = await resp.json().catch(() => null);
+    } catch (e) {
+      if (seq === eventSeq) setUnderstood('The server did not answer: ' + e.message, true);
+      return;
+    }
+    if (seq !== eventSeq) return;
+    if (!resp.ok || !body || !body.league) {
+      state.event = null;
+      const parts = [];
+      if (body && body.leagues && body.leagueNamed) parts.push('league ' + body.leagues.join(' or ').toUpperCase());
+      if (body && body.side1) parts.push('sides “' + body.side1 + '” and “' + body.side2 + '” not matched');
+      setUnderstood('Not understood' + (parts.length ? ': ' + parts.join('; ') : '') + ((body && body.error) ? ' (' + body.error + ')' : ''), true);
+      schedulePreview();
+      return;
+    }
+    const keys = body.canonical.split('/').slice(2).map(decodeURIComponent);
+    const names = [body.team1, body.team2].map((t) => t && (t.fullName || t.name));
+    state.event = { title: text };
+    const league = $('league');
+    if (Array.from(league.options).some((o) => o.value === body.league) && league.value !== body.league) {
+      league.value = body.league;
+      await loadTeams(true);
+      if (seq !== eventSeq) return;
+    }
+    for (const n of [1, 2]) {
+      const name = names[n - 1] || '';
+      state.chosen[n] = name ? { key: keys[n - 1], fullName: name } : null;
+      $('team' + n).value = name;
+    }
+    const what = names[0] ? names[0] + ' vs ' + names[1] : 'the league alone';
+    setUnderstood('Understood: ' + body.league.toUpperCase() + ' · ' + what + ' · confidence ' +
+      body.confidence.toFixed(2) + ' · same picture as ' + body.canonical + '/' + kind());
+    schedulePreview();
+  }
+
+  // leaveTitle returns to the plain URL once the user edits the builder.
+  function leaveTitle() {
+    if (!state.event) return;
+    state.event = null;
+    eventSeq++;
+    setUnderstood('Edited by hand: the URL is the league/team one again.');
+  }
+
   // loadTeams fetches the roster of the selected league and picks its
-  // first two teams, so there is a matchup to look at right away.
-  async function loadTeams() {
+  // first two teams, so there is a matchup to look at right away (keep:
+  // leave the team fields as they are).
+  async function loadTeams(keep) {
     const league = $('league').value;
     state.teams = [];
     state.teamsLeague = league;
@@ -308,6 +381,7 @@
     } catch (e) {
       setStatus('Teams of ' + league + ': ' + e.message, true);
     }
+    if (keep === true) return;
     const [a, b] = state.teams;
     for (const [n, t] of [[1, a], [2, b]]) {
       state.chosen[n] = t || null;
@@ -368,9 +442,14 @@
     }
     setupPicker(1);
     setupPicker(2);
-    $('league').addEventListener('change', loadTeams);
+    $('league').addEventListener('change', () => { leaveTitle(); loadTeams(); });
+    for (const n of [1, 2]) $('team' + n).addEventListener('input', leaveTitle);
+    $('eventtitle').addEventListener('input', () => {
+      clearTimeout(eventTimer);
+      eventTimer = setTimeout(readTitle, 300);
+    });
     $('form').addEventListener('change', (e) => {
-      if (e.target.id !== 'league' && !e.target.id.startsWith('team')) schedulePreview();
+      if (e.target.id !== 'league' && e.target.id !== 'eventtitle' && !e.target.id.startsWith('team')) schedulePreview();
     });
     $('form').addEventListener('submit', (e) => e.preventDefault());
     $('copy').addEventListener('click', copy);

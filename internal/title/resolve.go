@@ -1,0 +1,196 @@
+package title
+
+import (
+	"strings"
+
+	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/match"
+)
+
+// Side scores (match's 0..1000 scale). A side resolves when its best team
+// reaches minSide (minNamedSide when the title names the league, where a
+// bare city is enough) and leads every other team by minLead.
+const (
+	minSide      = 650 // a partial name match or better
+	minNamedSide = 500 // the city alone ("Boston at Toronto" in a named league)
+	minLead      = 50
+)
+
+// League weights of the confidence.
+const (
+	weightNamed   = 1.0
+	weightSport   = 0.95
+	weightDefault = 0.9
+	leagueOnly    = 0.6
+)
+
+// Resolve matches the sides of sp against the rosters of its candidate
+// leagues. ok is false when nothing clears the threshold.
+func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
+	if sp.Side1 != "" && sp.Side2 != "" && rosters != nil && !sp.Doc {
+		if !sp.Named && p.isPlace(sp, rosters) {
+			return Result{}, false // "Seattle vs Portland": which sport?
+		}
+		var found Result
+		var sport string
+		n := 0
+		for _, code := range sp.Leagues {
+			l, ok := p.cat.Get(code)
+			if !ok || sp.Women && !womens(l) {
+				continue
+			}
+			r, ok := p.pair(l, sp, rosters(code))
+			if !ok {
+				continue
+			}
+			// The same two clubs in a cup and a league of one sport
+			// ("Arsenal v Chelsea": Premier League and Champions League)
+			// are one pair: the earlier candidate keeps it.
+			if n > 0 && l.Sport != "" && l.Sport == sport && sameTeams(r, found) {
+				continue
+			}
+			n++
+			if n == 1 {
+				found, sport = r, l.Sport
+			}
+		}
+		if n == 1 && found.Confidence >= Threshold {
+			return found, true
+		}
+		if n > 1 {
+			return Result{}, false // the pair fits several leagues: ambiguous
+		}
+	}
+	if sp.Named && len(sp.Leagues) == 1 && sp.Event && !sp.Studio && !sp.Doc {
+		if l, ok := p.cat.Get(sp.Leagues[0]); ok && (!sp.Women || womens(l)) {
+			return Result{League: l.Code, Confidence: leagueOnly}, true
+		}
+	}
+	return Result{}, false
+}
+
+// isPlace reports whether a side is only a place name of some candidate
+// league ("Seattle"): without a named league, it could be any sport.
+func (p *Parser) isPlace(sp Split, rosters Rosters) bool {
+	for _, code := range sp.Leagues {
+		r := p.roster(rosters(code))
+		if r == nil {
+			continue
+		}
+		l, _ := p.cat.Get(code)
+		for _, side := range []string{sp.Side1, sp.Side2} {
+			if r.places[match.Compact(nickname(l, side))] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pair resolves both sides in one league.
+func (p *Parser) pair(l catalog.League, sp Split, list []catalog.Team) (Result, bool) {
+	x := p.index(list)
+	if x == nil {
+		return Result{}, false
+	}
+	floor := minSide
+	weight := weightDefault
+	switch {
+	case sp.Named:
+		floor, weight = minNamedSide, weightNamed
+	case len(sp.Leagues) < len(p.defaults):
+		weight = weightSport
+	}
+	i1, s1, ok1 := side(x, l, sp.Side1, floor)
+	if !ok1 {
+		return Result{}, false
+	}
+	i2, s2, ok2 := side(x, l, sp.Side2, floor)
+	if !ok2 || i1 == i2 {
+		return Result{}, false
+	}
+	r := Result{
+		League: l.Code, Team1: list[i1], Team2: list[i2], Teams: 2,
+		Confidence: weight * float64(min(s1, s2)) / 1000,
+	}
+	r.Ident1, r.Ident2 = ident(x, list, i1), ident(x, list, i2)
+	return r, true
+}
+
+// side ranks one side's text in a league's roster.
+func side(x *match.Index, l catalog.League, text string, floor int) (int, int, bool) {
+	q := nickname(l, text)
+	best, score, second := x.Rank(q)
+	if best < 0 || score < floor || score-second < minLead {
+		return -1, 0, false
+	}
+	return best, score, true
+}
+
+// nickname rewrites a side through the league's, then the sport's, table.
+func nickname(l catalog.League, text string) string {
+	key := match.Fold(text)
+	for range 2 {
+		if v, ok := nicknames[l.Code][key]; ok {
+			return v
+		}
+		if v, ok := nicknames[l.Sport][key]; ok {
+			return v
+		}
+		// Once more without a club affix: "FC Bayern München".
+		k := strings.TrimPrefix(strings.TrimPrefix(key, "fc "), "ac ")
+		k = strings.TrimSuffix(strings.TrimSuffix(k, " fc"), " cf")
+		if k == key {
+			break
+		}
+		key = k
+	}
+	return text
+}
+
+// ident picks an identifier that resolves back to team i: its
+// abbreviation when no other team shares it, else its slug or full name.
+func ident(x *match.Index, list []catalog.Team, i int) string {
+	t := &list[i]
+	if a := strings.ToLower(t.Abbreviation); a != "" {
+		unique := true
+		for j := range list {
+			if j != i && (strings.EqualFold(list[j].Abbreviation, a) || hasAlias(&list[j], a)) {
+				unique = false
+				break
+			}
+		}
+		if unique {
+			return a
+		}
+	}
+	for _, c := range []string{t.Slug, t.FullName, t.Name} {
+		if c == "" {
+			continue
+		}
+		if best, _, _ := x.Rank(c); best == i {
+			return c
+		}
+	}
+	return t.FullName
+}
+
+func hasAlias(t *catalog.Team, a string) bool {
+	for _, al := range t.Aliases {
+		if match.Compact(al) == match.Compact(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// womens reports a women's league.
+func womens(l catalog.League) bool {
+	return l.Code == "wta" || strings.Contains(strings.ToLower(l.Name), "women")
+}
+
+// sameTeams reports whether two results name the same clubs.
+func sameTeams(a, b Result) bool {
+	return match.Compact(a.Team1.FullName) == match.Compact(b.Team1.FullName) &&
+		match.Compact(a.Team2.FullName) == match.Compact(b.Team2.FullName)
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package eventart
+
+const raceEnabled = false
