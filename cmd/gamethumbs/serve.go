@@ -137,7 +137,7 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 		deps.Disk = d
 	}
 	if cfg.Mode == config.ModeStandard {
-		backend, closeBackend, err := newBackend(cfg, deps.Metrics)
+		backend, closeBackend, err := newBackend(cfg, deps.Metrics, log)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
@@ -149,9 +149,10 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 }
 
 // newBackend builds the catalogue, providers and logo fetchers. m (nil
-// with METRICS=false) counts the provider calls. The returned function
-// stops the providers' background work.
-func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, func(), error) {
+// with METRICS=false) counts the provider calls and failed logos, which
+// are logged to log. The returned function stops the providers'
+// background work.
+func newBackend(cfg config.Config, m *metrics.Metrics, log *slog.Logger) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("league catalogue: %w", err)
@@ -178,6 +179,9 @@ func newBackend(cfg config.Config, m *metrics.Metrics) (*scene.Service, func(), 
 		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
 		Discover:  provider.Discover,
 		Logos:     fetch.New(client, fcfg),
+
+		Logger:      log,
+		LogoFailure: m.LogoFailure,
 	}
 	closeProviders, err := addProviders(cfg, &sc, client, ua, provider, m)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"gamethumbs/internal/render"
 )
@@ -55,8 +56,15 @@ func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedI
 	h := w.Header()
 	h.Set("ETag", img.etag)
 	h.Set("Last-Modified", img.modified.Format(http.TimeFormat))
-	if s.cfg.ImageCacheHours > 0 {
-		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(s.cfg.ImageCacheHours*3600))
+	maxAge := s.cfg.ImageCacheHours * 3600
+	switch {
+	case img.degraded != "":
+		maxAge = min(maxAge, int(degradedMaxAge/time.Second))
+	case img.incomplete != "":
+		maxAge = min(maxAge, int(incompleteTTL/time.Second))
+	}
+	if maxAge > 0 {
+		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(maxAge))
 	} else {
 		h.Set("Cache-Control", "no-cache")
 	}

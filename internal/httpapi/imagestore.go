@@ -19,7 +19,24 @@ type storedImage struct {
 	contentType string
 	etag        string // strong ETag: quoted hash of the bytes
 	modified    time.Time
+	// degraded is why a transient failure changed the picture (empty when
+	// it did not): served short-lived with an ETag of its own, never
+	// stored in a cache tier.
+	degraded string
+	// incomplete is the lasting miss the picture does without (a logo the
+	// provider answers 404 for): stored in memory for incompleteTTL only.
+	incomplete string
 }
+
+// Degraded implements cache.Degradable: the cache tiers refuse a degraded
+// image themselves.
+func (img *storedImage) Degraded() bool { return img.degraded != "" }
+
+// Lifetimes of pictures a failure changed, in caches and Cache-Control.
+const (
+	degradedMaxAge = 60 * time.Second // rendered again after this
+	incompleteTTL  = time.Hour        // a 404 logo may come back
+)
 
 // imageStore serves jobs from a byte-bounded cache, renders identical
 // concurrent jobs once, and bounds how many renders run and wait.
@@ -98,16 +115,34 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 		return nil, err
 	}
 	img := newStoredImage(out.Data, out.ContentType, s.now())
-	if s.cache != nil {
-		s.cache.Add(job.Key(), img)
+	img.degraded, img.incomplete = out.Degraded, out.Incomplete
+	if img.degraded != "" {
+		img.etag = `"dg-` + img.etag[1:] // never matches the complete picture's
 	}
-	if s.disk != nil {
+	s.keep(job.Key(), img)
+	return img, nil
+}
+
+// keep stores a rendered image in the cache tiers: a complete one in all,
+// an incomplete one in memory for incompleteTTL, a degraded one in none
+// (the tiers refuse it as well).
+func (s *imageStore) keep(key string, img *storedImage) {
+	if img.Degraded() {
+		return
+	}
+	if s.cache != nil {
+		if img.incomplete != "" {
+			s.cache.AddTTL(key, img, incompleteTTL)
+			return
+		}
+		s.cache.Add(key, img)
+	}
+	if s.disk != nil && img.incomplete == "" {
 		select {
-		case s.writes <- diskWrite{job.Key(), img}:
+		case s.writes <- diskWrite{key, img}:
 		default: // the writer is behind: skip, the image stays in memory
 		}
 	}
-	return img, nil
 }
 
 type diskWrite struct {
@@ -121,7 +156,8 @@ func (s *imageStore) useDisk(d *cache.Disk) {
 	s.writes = make(chan diskWrite, 64)
 	go func() {
 		for w := range s.writes {
-			d.Put(w.key, cache.DiskEntry{Data: w.img.data, ContentType: w.img.contentType, Created: w.img.modified})
+			d.Put(w.key, cache.DiskEntry{Data: w.img.data, ContentType: w.img.contentType, Created: w.img.modified,
+				Degraded: w.img.Degraded()})
 		}
 	}()
 }

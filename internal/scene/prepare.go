@@ -28,6 +28,9 @@ type side struct {
 	// athletes are the athletes the side shows (athlete leagues): one, or
 	// the parts of "a+b", whose pictures are composed.
 	athletes []catalog.Team
+	// outage is the provider failure that left a fallback side missing
+	// (nil when the team is simply unknown): the picture is degraded.
+	outage error
 }
 
 // Prepare resolves the league and teams of req and returns its Job.
@@ -56,10 +59,18 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		switch {
 		case err == nil:
 			sides = append(sides, side{seg: seg, team: t, league: where, athletes: s.sideAthletes(ctx, l, where, seg, t)})
-		case req.Fallback && (errors.As(err, &unknown) || errors.As(err, &upstream)):
+		case req.Fallback && errors.As(err, &unknown):
 			sides = append(sides, side{seg: seg, missing: true})
+		case req.Fallback && errors.As(err, &upstream):
+			sides = append(sides, side{seg: seg, missing: true, outage: err})
 		default:
 			return nil, err
+		}
+	}
+	var outage error // a provider failure behind a missing side degrades the picture
+	for _, sd := range sides {
+		if sd.outage != nil {
+			outage = sd.outage
 		}
 	}
 	// A single team that is missing becomes the league image of its kind.
@@ -86,7 +97,7 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		}
 		return s.rawLogoJob(ctx, l, sides, req.Variant)
 	}
-	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode}, nil
+	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode, outage: outage}, nil
 }
 
 // rawLogoJob serves a league or team logo as the provider has it.
@@ -172,6 +183,7 @@ type renderJob struct {
 	league   catalog.League
 	sides    []side
 	nameMode bool
+	outage   error // provider failure that left a side missing, if any
 }
 
 // Key is the canonical key: options after defaults, league code, teams as

@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"image"
+	"log/slog"
 	"strings"
 	"sync"
+	"time"
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/colorx"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/match"
+	"gamethumbs/internal/warnonce"
 )
 
 // Config are the collaborators of a Service.
@@ -31,17 +34,30 @@ type Config struct {
 	// address check (ALLOW_INSECURE_OVERLAY_URLS as a host list).
 	TrustedOverlays     *fetch.Fetcher
 	TrustedOverlayHosts []string
+
+	// Logger receives a warning when a logo cannot be had, once per URL
+	// per LogoWarnInterval. Nil logs nothing.
+	Logger *slog.Logger
+	// LogoFailure, when set, is called with fetch.Reason for every logo a
+	// render had to do without (metrics).
+	LogoFailure func(reason string)
 }
+
+// LogoWarnInterval is how often one failing logo URL is logged at most.
+const LogoWarnInterval = 5 * time.Minute
 
 // Service resolves requests into scenes and renders them.
 type Service struct {
 	cfg    Config
 	colors sync.Map // logo URL → [2]colorx.RGB extracted from the logo
 	found  findMemo // (league, query) → roster index
+	warned *warnonce.Gate
 }
 
 // New returns a Service.
-func New(cfg Config) *Service { return &Service{cfg: cfg} }
+func New(cfg Config) *Service {
+	return &Service{cfg: cfg, warned: warnonce.New(LogoWarnInterval, 0, nil)}
+}
 
 // League resolves a league identifier through the catalogue and, when
 // fallback is set, through provider discovery.
