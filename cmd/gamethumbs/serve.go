@@ -130,11 +130,17 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log, Metrics: newMetrics(cfg)}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
-		if err != nil {
+		switch {
+		case err == nil:
+			deps.Disk = d
+		case cfg.Getenv != nil && cfg.Getenv("CACHE_DIR") == "":
+			// The default directory (user cache) is a convenience: without
+			// it the service runs on its memory tier alone.
+			log.Warn("no disk tier for the image cache: default directory unusable; set CACHE_DIR", "dir", cfg.CacheDir, "error", err)
+		default:
 			closeAll()
 			return nil, nil, fmt.Errorf("CACHE_DIR: %w", err)
 		}
-		deps.Disk = d
 	}
 	if cfg.Mode == config.ModeStandard {
 		backend, closeBackend, err := newBackend(cfg, deps.Metrics, log)

@@ -37,13 +37,19 @@ func HugeLogo(side int) []byte {
 	r := side / 2
 	blue := [4]uint16{0x1d00, 0x4280, 0x8800, 0xffff}
 	red := [4]uint16{0xc800, 0x1000, 0x2e00, 0xffff}
-	// put writes at x the difference from the pixel before (Sub filter).
+	// put writes at x the difference from the pixel before (Sub filter:
+	// byte by byte, modulo 256).
 	put := func(x int, from, to [4]uint16) {
 		if x < 0 || x >= side {
 			return
 		}
+		var f, t [8]byte
 		for c := range 4 {
-			binary.BigEndian.PutUint16(row[1+8*x+2*c:], to[c]-from[c])
+			binary.BigEndian.PutUint16(f[2*c:], from[c])
+			binary.BigEndian.PutUint16(t[2*c:], to[c])
+		}
+		for i := range 8 {
+			row[1+8*x+i] = t[i] - f[i]
 		}
 	}
 	for y := range side {

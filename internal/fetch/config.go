@@ -17,9 +17,11 @@ const (
 	DefaultNegativeTTL = 5 * time.Minute
 	// DefaultDecodeBytes bounds the memory of the decodes running at once.
 	DefaultDecodeBytes = 48 << 20
-	// DefaultMaxSide is the longest side a decoded logo keeps: the largest
-	// picture (a 2048 px logo) never draws one bigger.
-	DefaultMaxSide = 2048
+	// DefaultMaxSide is the longest side a decoded logo keeps: a thumbnail
+	// or cover never draws one bigger, and provider logos are 500 px or
+	// less, so only oversized files (the 6000 px 16-bit kind) are
+	// reduced; a 2048 px logo picture then scales up from 1024.
+	DefaultMaxSide = 1024
 
 	// MaxSide bounds each side of a raster image, whatever MaxPixels says.
 	MaxSide = 16384

@@ -183,20 +183,21 @@ func TestDecodeDownscalesLargeLogos(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b := img.Bounds(); b.Dx() != DefaultMaxSide || b.Dy() != 195 {
-		t.Fatalf("decoded %v, want 2048x195", b)
+	dw, dh := fitSide(w, h, DefaultMaxSide)
+	if b := img.Bounds(); b.Dx() != DefaultMaxSide || b.Dy() != 98 || b.Dx() != dw || b.Dy() != dh {
+		t.Fatalf("decoded %v, want %dx98", b, DefaultMaxSide)
 	}
 	full, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := downscaleImage(full, DefaultMaxSide, 195)
+	want := downscaleImage(full, dw, dh)
 	if !bytes.Equal(img.(*image.RGBA).Pix, want.Pix) {
 		t.Error("row-by-row downscale differs from downscaling image/png's decode")
 	}
 	// An interlaced or non-PNG image takes the whole-image path: the same
 	// box filter, right after decoding.
-	if got := downscaleImage(toRGBA(full), DefaultMaxSide, 195); !bytes.Equal(got.Pix, want.Pix) {
+	if got := downscaleImage(toRGBA(full), dw, dh); !bytes.Equal(got.Pix, want.Pix) {
 		t.Error("downscaling an RGBA copy differs from downscaling the 16-bit decode")
 	}
 }
