@@ -65,8 +65,8 @@ type Config struct {
 	// by default the user cache directory's gamethumbs folder
 	// ($XDG_CACHE_HOME or $HOME/.cache); "off" or no such directory
 	// disables it.
-	CacheDir string
-	CacheDirMB  int    // CACHE_DIR_MB
+	CacheDir   string
+	CacheDirMB int // CACHE_DIR_MB
 	// RenderConcurrency bounds simultaneous renders (RENDER_CONCURRENCY,
 	// default the number of CPUs).
 	RenderConcurrency int
