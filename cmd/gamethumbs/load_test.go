@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -32,6 +33,7 @@ var (
 	loadFlag     = flag.Bool("load", false, "run the load benchmark")
 	loadLongFlag = flag.Bool("load.long", false, "also run the 60 s distinct-images memory run")
 	loadDuration = flag.Duration("load.duration", 5*time.Second, "length of each throughput phase")
+	loadLogos    = flag.Bool("load.logos", false, "also compare CPU per cold render at IMAGE_CACHE_MB=64 and 256 (the logo budget must not follow it)")
 )
 
 type loadTarget struct {
@@ -94,6 +96,21 @@ func procKB(pid int, field string) int {
 	return -1
 }
 
+// cpuTicks reads the user and system CPU time of pid, in clock ticks
+// (1/100 s on Linux).
+func cpuTicks(pid int) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	// Fields after the command name (which may hold spaces): utime and
+	// stime are the 12th and 13th.
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	u, _ := strconv.Atoi(f[11])
+	st, _ := strconv.Atoi(f[12])
+	return u + st
+}
+
 type phaseResult struct {
 	name          string
 	conc          int
@@ -101,11 +118,22 @@ type phaseResult struct {
 	errors        int
 	perSec        float64
 	p50, p95, max time.Duration
+	cpuPerReq     float64 // service CPU ms per request, when measured
 }
 
 func (r phaseResult) String() string {
-	return fmt.Sprintf("| %s | %d | %d | %.0f | %.1f | %.1f | %.1f | %d |", r.name, r.conc, r.requests, r.perSec,
-		ms(r.p50), ms(r.p95), ms(r.max), r.errors)
+	return fmt.Sprintf("| %s | %d | %d | %.0f | %.1f | %.1f | %.1f | %d | %.1f |", r.name, r.conc, r.requests, r.perSec,
+		ms(r.p50), ms(r.p95), ms(r.max), r.errors, r.cpuPerReq)
+}
+
+// measured runs phase and adds the service's CPU per request.
+func measured(pid int, name string, conc int, d time.Duration, next func(i int) (string, http.Header)) phaseResult {
+	before := cpuTicks(pid)
+	r := phase(name, conc, d, next)
+	if r.requests > 0 {
+		r.cpuPerReq = float64(cpuTicks(pid)-before) * 10 / float64(r.requests)
+	}
+	return r
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -184,6 +212,9 @@ func TestLoad(t *testing.T) {
 	env := map[string]string{
 		"RATE_LIMIT_PER_MINUTE": "0",
 		"ESPN_SITE_API_URL":     fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
+		// Every other setting at its default: the disk tier lands in a
+		// temporary user cache directory.
+		"XDG_CACHE_HOME": t.TempDir(),
 	}
 	var teams []string
 	for _, tm := range espntest.Teams("basketball", "nba") {
@@ -197,8 +228,8 @@ func TestLoad(t *testing.T) {
 	idle := procKB(target.pid, "VmRSS")
 
 	var rows []phaseResult
-	rows = append(rows, phase("cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0)))
-	rows = append(rows, phase("cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 2_000)))
+	rows = append(rows, measured(target.pid, "cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0)))
+	rows = append(rows, measured(target.pid, "cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 2_000)))
 	hot := target.base + "/nba/lal/bos/thumb"
 	resp, err := http.Get(hot)
 	if err != nil {
@@ -206,17 +237,44 @@ func TestLoad(t *testing.T) {
 	}
 	resp.Body.Close()
 	etag := resp.Header.Get("ETag")
-	rows = append(rows, phase("cached thumb", 8, *loadDuration, func(int) (string, http.Header) { return hot, nil }))
-	rows = append(rows, phase("304 Not Modified", 8, *loadDuration, func(int) (string, http.Header) {
+	rows = append(rows, measured(target.pid, "cached thumb", 8, *loadDuration, func(int) (string, http.Header) { return hot, nil }))
+	rows = append(rows, measured(target.pid, "304 Not Modified", 8, *loadDuration, func(int) (string, http.Header) {
 		return hot, http.Header{"If-None-Match": {etag}}
 	}))
 	fmt.Printf("\nLoad benchmark, %s, GOMAXPROCS service default, client in the test process\n\n", time.Now().Format("2006-01-02"))
-	fmt.Println("| phase | concurrency | requests | req/s | p50 ms | p95 ms | max ms | errors |")
-	fmt.Println("|---|---|---|---|---|---|---|---|")
+	fmt.Println("| phase | concurrency | requests | req/s | p50 ms | p95 ms | max ms | errors | CPU ms/req |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
 		fmt.Println(r)
 	}
 	fmt.Printf("\nidle RSS after warm-up %d kB; peak RSS (VmHWM) %d kB\n", idle, procKB(target.pid, "VmHWM"))
+	fmt.Printf("logo cache: %.1f MB, hit ratio %.2f\n", metricValue(target.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(target.base))
+
+	if *loadLogos {
+		// Issue 18.4: the logo budget does not follow IMAGE_CACHE_MB, so a
+		// small image cache costs no CPU per render. Styles 1 and 99 over
+		// every pair, so the logo caches see a day's variety.
+		for _, mb := range []string{"256", "64"} {
+			e := maps.Clone(env)
+			e["IMAGE_CACHE_MB"] = mb
+			e["XDG_CACHE_HOME"] = t.TempDir()
+			b := startBinary(t, e)
+			for _, tm := range teams {
+				http.Get(b.base + "/nba/" + tm + "/logo")
+			}
+			urls := distinctThumbs(b.base, teams, 0)
+			r := measured(b.pid, "cold thumbs, styles 1 and 99, IMAGE_CACHE_MB="+mb, 8, 2**loadDuration, func(i int) (string, http.Header) {
+				u, _ := urls(i / 2)
+				if i%2 == 1 {
+					u += "&style=99"
+				}
+				return u, nil
+			})
+			fmt.Println(r)
+			fmt.Printf("logo cache: %.1f MB, hit ratio %.2f; VmHWM %d kB\n",
+				metricValue(b.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(b.base), procKB(b.pid, "VmHWM"))
+		}
+	}
 
 	if *loadLongFlag {
 		env["IMAGE_CACHE_MB"] = "64"
@@ -243,4 +301,14 @@ func TestLoad(t *testing.T) {
 		fmt.Println(r)
 		fmt.Printf("max sampled RSS %d kB, VmHWM %d kB\n", peak, procKB(long.pid, "VmHWM"))
 	}
+}
+
+// logoHitRatio is the renderer's logo-cache hit ratio from /metrics.
+func logoHitRatio(base string) float64 {
+	h := metricValue(base, `gamethumbs_cache_hits_total{cache="logo"}`)
+	m := metricValue(base, `gamethumbs_cache_misses_total{cache="logo"}`)
+	if h+m <= 0 {
+		return 0
+	}
+	return h / (h + m)
 }

@@ -178,7 +178,7 @@ func Load(getenv func(string) string) (Config, error) {
 // typical guides keeps drawn (a few hundred teams, each logo scaled with
 // its shadow for the picture sizes in use), whatever IMAGE_CACHE_MB is:
 // shrinking the image cache must not make every render rebuild its logos.
-const DefaultLogoCacheMB = 56
+const DefaultLogoCacheMB = 48
 
 // defaultCacheDir is CACHE_DIR when it is unset: gamethumbs in the user
 // cache directory as os.UserCacheDir finds it, read through getenv;
