@@ -117,7 +117,7 @@ func (j *athleteJob) Render(ctx context.Context) (Output, error) {
 		if lastErr == nil || fetch.IsNotFound(lastErr) {
 			return Output{}, &NotFoundError{Msg: "athlete " + a.FullName + " has no picture"}
 		}
-		return Output{}, lastErr
+		return Output{}, rawLogoError(lastErr)
 	}
 	var missed failures
 	img := j.svc.athleteImage(ctx, j.athletes, &missed)

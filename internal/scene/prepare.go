@@ -168,12 +168,23 @@ func (j *rawJob) Key() string { return "raw|" + j.url }
 func (j *rawJob) Render(ctx context.Context) (Output, error) {
 	data, ctype, err := j.svc.cfg.Logos.Raw(ctx, j.url)
 	if err != nil {
-		if fetch.IsNotFound(err) {
-			return Output{}, &NotFoundError{Msg: "logo not found at provider"}
-		}
-		return Output{}, err
+		return Output{}, rawLogoError(err)
 	}
 	return Output{Data: data, ContentType: ctype}, nil
+}
+
+// rawLogoError maps a failed logo download for the raw routes: a 404 is
+// the provider not having it; a file that is not an image, too large or
+// corrupt is the provider's fault (502), never ours (500).
+func rawLogoError(err error) error {
+	if fetch.IsNotFound(err) {
+		return &NotFoundError{Msg: "logo not found at provider"}
+	}
+	var ue *catalog.UpstreamError
+	if !errors.As(err, &ue) && fetch.Lasting(err) {
+		return &catalog.UpstreamError{Source: "logo host", Err: err}
+	}
+	return err
 }
 
 // renderJob is a picture drawn by the render package.
