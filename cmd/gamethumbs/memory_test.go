@@ -14,12 +14,12 @@ func TestMemoryBudget(t *testing.T) {
 		env  map[string]string
 		mb   int64
 	}{
-		{"defaults", nil, 64 + logo + 24},
+		{"defaults", nil, 48 + logo + 24},
 		{"large image cache", map[string]string{"IMAGE_CACHE_MB": "256"}, 256 + logo + 24},
 		{"explicit logo budget", map[string]string{"IMAGE_CACHE_MB": "64", "LOGO_CACHE_MB": "40"}, 64 + 40 + 24},
 		{"caching off", map[string]string{"IMAGE_CACHE_HOURS": "0"}, logo + 24},
-		{"athletes", map[string]string{"LEAGUES_ENABLE_TENNIS": "Yes", "LEAGUES_ENABLE_MMA": "1"}, 64 + logo + 24 + 64},
-		{"xc proxy", map[string]string{"XC_PROXY": "true", "XC_PROXY_UPSTREAM": "a=http://127.0.0.1:9"}, 64 + logo + 24 + 32},
+		{"athletes", map[string]string{"LEAGUES_ENABLE_TENNIS": "Yes", "LEAGUES_ENABLE_MMA": "1"}, 48 + logo + 24 + 64},
+		{"xc proxy", map[string]string{"XC_PROXY": "true", "XC_PROXY_UPSTREAM": "a=http://127.0.0.1:9"}, 48 + logo + 24 + 32},
 	} {
 		getenv := func(k string) string { return tc.env[k] }
 		cfg, err := config.Load(getenv)

@@ -101,7 +101,7 @@ func Defaults() Config {
 		ESPNCoreURL:        "https://sports.core.api.espn.com",
 		ESPNCDNURL:         "https://a.espncdn.com",
 		ImageCacheHours:    24,
-		ImageCacheMB:       64,
+		ImageCacheMB:       48,
 		CacheDirMB:         1024,
 		RenderConcurrency:  runtime.NumCPU(),
 		RenderQueue:        64,

@@ -17,7 +17,7 @@ func TestLoadDefaults(t *testing.T) {
 	}
 	if c.Port != 3000 || c.RateLimitPerMinute != 30 || c.TrustProxy != 0 ||
 		c.RequestTimeout != 10*time.Second || c.Mode != ModeStandard || c.XCProxy ||
-		c.ImageCacheHours != 24 || c.ImageCacheMB != 64 || c.LogoCacheMB != DefaultLogoCacheMB || c.CacheDir != "" || !c.Metrics {
+		c.ImageCacheHours != 24 || c.ImageCacheMB != 48 || c.LogoCacheMB != DefaultLogoCacheMB || c.CacheDir != "" || !c.Metrics {
 		t.Errorf("Load(empty) = %+v, want documented defaults", c)
 	}
 }
