@@ -248,7 +248,7 @@ func TestLoad(t *testing.T) {
 		fmt.Println(r)
 	}
 	fmt.Printf("\nidle RSS after warm-up %d kB; peak RSS (VmHWM) %d kB\n", idle, procKB(target.pid, "VmHWM"))
-	fmt.Printf("logo cache: %.1f MB, hit ratio %.2f\n", metricValue(target.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(target.base))
+	fmt.Printf("logo cache: %.1f MB, hit ratio %.2f\n", scrapeMetric(target.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(target.base))
 
 	if *loadLogos {
 		// Issue 18.4: the logo budget does not follow IMAGE_CACHE_MB, so a
@@ -272,7 +272,7 @@ func TestLoad(t *testing.T) {
 			})
 			fmt.Println(r)
 			fmt.Printf("logo cache: %.1f MB, hit ratio %.2f; VmHWM %d kB\n",
-				metricValue(b.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(b.base), procKB(b.pid, "VmHWM"))
+				scrapeMetric(b.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(b.base), procKB(b.pid, "VmHWM"))
 		}
 	}
 
@@ -305,8 +305,8 @@ func TestLoad(t *testing.T) {
 
 // logoHitRatio is the renderer's logo-cache hit ratio from /metrics.
 func logoHitRatio(base string) float64 {
-	h := metricValue(base, `gamethumbs_cache_hits_total{cache="logo"}`)
-	m := metricValue(base, `gamethumbs_cache_misses_total{cache="logo"}`)
+	h := scrapeMetric(base, `gamethumbs_cache_hits_total{cache="logo"}`)
+	m := scrapeMetric(base, `gamethumbs_cache_misses_total{cache="logo"}`)
 	if h+m <= 0 {
 		return 0
 	}

@@ -53,7 +53,13 @@ func start(t *testing.T, extra map[string]string) *service {
 // environment variables over the test defaults.
 func startArgs(t *testing.T, args []string, extra map[string]string) *service {
 	t.Helper()
-	fake := espntest.New(t)
+	return startOn(t, espntest.New(t), args, extra)
+}
+
+// startOn starts the service against the given fake ESPN, so several
+// services (replicas) can share one.
+func startOn(t *testing.T, fake *espntest.Server, args []string, extra map[string]string) *service {
+	t.Helper()
 	env := map[string]string{
 		"PORT": "0", "RATE_LIMIT_PER_MINUTE": "0",
 		"ESPN_SITE_API_URL": fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,

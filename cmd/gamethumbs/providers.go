@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/catalog/custom"
 	"gamethumbs/internal/catalog/espnathlete"
@@ -28,7 +29,7 @@ import (
 // service must not start). The returned function stops the athlete
 // loads. espnP is the unwrapped ESPN provider (league logos of athlete
 // leagues).
-func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua string, espnP catalog.Provider, m *metrics.Metrics) (func(), error) {
+func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua string, espnP catalog.Provider, m *metrics.Metrics, shared cache.Tier) (func(), error) {
 	pc := cfg.Providers
 	settings := catalog.BuiltinSettings()
 	var data *custom.Data
@@ -56,9 +57,9 @@ func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua s
 		LeagueLogos: espnP,
 	})
 	add := func(p catalog.Provider) { sc.Providers[p.ID()] = m.Provider(p) }
-	add(thesportsdb.New(thesportsdb.Config{BaseURL: pc.TheSportsDBURL, APIKey: pc.TheSportsDBKey, UserAgent: ua, Client: client, Settings: settings}))
-	add(mlbstats.New(mlbstats.Config{BaseURL: pc.MLBStatsURL, LogoURL: pc.MLBLogoURL, UserAgent: ua, Client: client, Settings: settings}))
-	add(hockeytech.New(hockeytech.Config{BaseURL: pc.HockeyTechURL, DefaultKey: pc.HockeyTechKey, UserAgent: ua, Client: client, Settings: settings}))
+	add(thesportsdb.New(thesportsdb.Config{BaseURL: pc.TheSportsDBURL, APIKey: pc.TheSportsDBKey, UserAgent: ua, Client: client, Settings: settings, Shared: shared}))
+	add(mlbstats.New(mlbstats.Config{BaseURL: pc.MLBStatsURL, LogoURL: pc.MLBLogoURL, UserAgent: ua, Client: client, Settings: settings, Shared: shared}))
+	add(hockeytech.New(hockeytech.Config{BaseURL: pc.HockeyTechURL, DefaultKey: pc.HockeyTechKey, UserAgent: ua, Client: client, Settings: settings, Shared: shared}))
 	add(flags.New(flags.Config{BaseURL: pc.FlagCDNURL, UserAgent: ua, Client: client}))
 	// The metrics decorator does not pass FindTeam on; the athlete index
 	// must stay reachable (a roster scan per request is far too slow).

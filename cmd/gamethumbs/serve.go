@@ -16,6 +16,7 @@ import (
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/catalog/espn"
+	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
@@ -128,6 +129,18 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 		closers = append(closers, h.Close)
 	}
 	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log, Metrics: newMetrics(cfg)}
+	if cfg.Redis.URL != "" {
+		shared, err := cluster.New(cluster.Config{URL: cfg.Redis.URL, Prefix: cfg.Redis.Prefix,
+			Timeout: cfg.Redis.Timeout, Logger: log})
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("configuration: %w", err)
+		}
+		closers = append(closers, func() { _ = shared.Close() })
+		deps.Shared = shared
+		deps.Metrics.WatchRedis(shared.Up, shared.Errors)
+		log.Info("sharing caches and limits through redis", "up", shared.Up(), "prefix", cfg.Redis.Prefix)
+	}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
 		switch {
@@ -143,7 +156,7 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 		}
 	}
 	if cfg.Mode == config.ModeStandard {
-		backend, closeBackend, err := newBackend(cfg, deps.Metrics, log)
+		backend, closeBackend, err := newBackend(cfg, deps.Metrics, sharedTier(deps.Shared), log)
 		if err != nil {
 			closeAll()
 			return nil, nil, err
@@ -158,7 +171,7 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 // with METRICS=false) counts the provider calls and failed logos, which
 // are logged to log. The returned function stops the providers'
 // background work.
-func newBackend(cfg config.Config, m *metrics.Metrics, log *slog.Logger) (*scene.Service, func(), error) {
+func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("league catalogue: %w", err)
@@ -178,7 +191,7 @@ func newBackend(cfg config.Config, m *metrics.Metrics, log *slog.Logger) (*scene
 	client := fetch.NewClient(fcfg)
 	provider := espn.New(espn.Config{
 		SiteURL: cfg.ESPNSiteURL, CoreURL: cfg.ESPNCoreURL, CDNURL: cfg.ESPNCDNURL,
-		UserAgent: ua, Client: client,
+		UserAgent: ua, Client: client, Shared: shared,
 	})
 	sc := scene.Config{
 		Catalog:   cat,
@@ -189,7 +202,7 @@ func newBackend(cfg config.Config, m *metrics.Metrics, log *slog.Logger) (*scene
 		Logger:      log,
 		LogoFailure: m.LogoFailure,
 	}
-	closeProviders, err := addProviders(cfg, &sc, client, ua, provider, m)
+	closeProviders, err := addProviders(cfg, &sc, client, ua, provider, m, shared)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -241,4 +254,13 @@ func memoryBudget(cfg config.Config, getenv func(string) string) int64 {
 		mb += 32
 	}
 	return int64(mb) << 20
+}
+
+// sharedTier is the Redis client as the tier provider caches share, or
+// nil (no interface holding a nil pointer) without REDIS_URL.
+func sharedTier(c *cluster.Client) cache.Tier {
+	if c == nil {
+		return nil
+	}
+	return c
 }

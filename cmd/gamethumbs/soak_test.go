@@ -249,8 +249,8 @@ func classOf(resp *http.Response, err error) string {
 	return strconv.Itoa(resp.StatusCode)
 }
 
-// metricValue reads one unlabelled sample from /metrics.
-func metricValue(base, name string) float64 {
+// scrapeMetric reads one unlabelled sample from /metrics.
+func scrapeMetric(base, name string) float64 {
 	resp, err := http.Get(base + "/metrics")
 	if err != nil {
 		return -1
@@ -296,7 +296,7 @@ func TestChaosSoak(t *testing.T) {
 		}
 	}
 	time.Sleep(5 * time.Second)
-	idleGoroutines := metricValue(target.base, "go_goroutines")
+	idleGoroutines := scrapeMetric(target.base, "go_goroutines")
 
 	ctx, cancel := context.WithTimeout(context.Background(), *soakDuration)
 	defer cancel()
@@ -419,7 +419,7 @@ func TestChaosSoak(t *testing.T) {
 		}
 		classes, total := stats.take()
 		s := sample{at: time.Since(start), rps: float64(total) / 5, classes: classes,
-			rss: procKB(target.pid, "VmRSS"), goroutines: metricValue(target.base, "go_goroutines")}
+			rss: procKB(target.pid, "VmRSS"), goroutines: scrapeMetric(target.base, "go_goroutines")}
 		samples = append(samples, s)
 		keys := make([]string, 0, len(classes))
 		for k := range classes {
@@ -441,7 +441,7 @@ func TestChaosSoak(t *testing.T) {
 	var after float64
 	for range 240 {
 		time.Sleep(500 * time.Millisecond)
-		if after = metricValue(target.base, "go_goroutines"); after <= idleGoroutines+4 {
+		if after = scrapeMetric(target.base, "go_goroutines"); after <= idleGoroutines+4 {
 			break
 		}
 	}

@@ -34,6 +34,7 @@ type Store[V any] struct {
 	mu      sync.Mutex
 	entries map[string]*storeEntry[V]
 	group   singleflight.Group
+	shared  *sharing[V] // nil unless Share was called
 }
 
 type storeEntry[V any] struct {
@@ -116,7 +117,7 @@ func (s *Store[V]) refresh(key string, load func(context.Context) (V, error)) {
 // loadAndStore runs load and records the outcome. On failure it returns
 // the previous value, if any, instead of the error.
 func (s *Store[V]) loadAndStore(ctx context.Context, key string, load func(context.Context) (V, error)) (V, error) {
-	v, err := load(ctx)
+	v, loaded, err := s.loadThrough(ctx, key, load)
 	now := s.now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -133,7 +134,7 @@ func (s *Store[V]) loadAndStore(ctx context.Context, key string, load func(conte
 		e = &storeEntry[V]{}
 		s.entries[key] = e
 	}
-	e.value, e.loaded, e.failedAt = v, now, time.Time{}
+	e.value, e.loaded, e.failedAt = v, loaded, time.Time{}
 	return v, nil
 }
 

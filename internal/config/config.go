@@ -85,6 +85,8 @@ type Config struct {
 	// Providers configures the sports-data providers other than ESPN's
 	// team API, and custom data (providers.go).
 	Providers ProviderConfig
+	// Redis is the optional tier shared by several replicas (redis.go).
+	Redis RedisConfig
 
 	Getenv func(string) string // the lookup Load used, for packages with their own variables
 }
@@ -110,6 +112,7 @@ func Defaults() Config {
 		LogLevel:           "info",
 		LogFormat:          "text",
 		Metrics:            true,
+		Redis:              RedisConfig{Prefix: "gamethumbs:", Timeout: 50 * time.Millisecond, MaxValueKB: 1024},
 		Getenv:             func(string) string { return "" },
 	}
 }
@@ -170,6 +173,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.Metrics = r.boolean("METRICS", c.Metrics)
 	c.Demo = r.boolean("DEMO", false)
 	c.Providers = r.providers(c.CacheDir)
+	c.Redis = r.redis(c.Redis)
 
 	return c, errors.Join(r.errs...)
 }

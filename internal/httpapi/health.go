@@ -26,6 +26,8 @@ type healthRecord struct {
 	Uptime    float64      `json:"uptime"`
 	Memory    healthMemory `json:"memory"`
 	Timestamp string       `json:"timestamp"`
+	// Redis is "up" or "down" when REDIS_URL is set, absent otherwise.
+	Redis string `json:"redis,omitempty"`
 }
 
 type healthMemory struct {
@@ -53,6 +55,12 @@ func (s *Server) health(w http.ResponseWriter, _ *http.Request, _ params) error 
 	}
 	if s.images != nil {
 		rec.Memory.ArrayBuffers = uint64(s.images.Bytes())
+	}
+	if s.shared != nil {
+		rec.Redis = "down"
+		if s.shared.Up() {
+			rec.Redis = "up"
+		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, rec)

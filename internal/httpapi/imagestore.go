@@ -43,6 +43,7 @@ const (
 type imageStore struct {
 	cache   *cache.Bytes[*storedImage] // nil when IMAGE_CACHE_HOURS=0
 	disk    *cache.Disk                // optional second tier (CACHE_DIR); nil when off
+	shared  *sharedImages              // optional tier shared by replicas (REDIS_URL); nil when off
 	writes  chan diskWrite             // queued disk writes, off the request path
 	group   singleflight.Group
 	slots   chan struct{} // one token per running render
@@ -84,7 +85,10 @@ func (s *imageStore) get(ctx context.Context, job scene.Job) (*storedImage, erro
 		if img, ok := s.fromDisk(key); ok {
 			return img, nil
 		}
-		return s.render(context.WithoutCancel(ctx), job)
+		if img, ok := s.fromShared(ctx, key); ok {
+			return img, nil
+		}
+		return s.renderOnce(context.WithoutCancel(ctx), job)
 	})
 	select {
 	case r := <-ch:
@@ -119,14 +123,14 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 	if img.degraded != "" {
 		img.etag = `"dg-` + img.etag[1:] // never matches the complete picture's
 	}
-	s.keep(job.Key(), img)
+	s.keep(ctx, job.Key(), img)
 	return img, nil
 }
 
-// keep stores a rendered image in the cache tiers: a complete one in all,
-// an incomplete one in memory for incompleteTTL, a degraded one in none
-// (the tiers refuse it as well).
-func (s *imageStore) keep(key string, img *storedImage) {
+// keep stores a rendered image in the cache tiers: a complete one in all
+// (memory, shared, disk), an incomplete one in memory for incompleteTTL
+// only, a degraded one in none (the tiers refuse it as well).
+func (s *imageStore) keep(ctx context.Context, key string, img *storedImage) {
 	if img.Degraded() {
 		return
 	}
@@ -137,7 +141,11 @@ func (s *imageStore) keep(key string, img *storedImage) {
 		}
 		s.cache.Add(key, img)
 	}
-	if s.disk != nil && img.incomplete == "" {
+	if img.incomplete != "" {
+		return
+	}
+	s.putShared(ctx, key, img)
+	if s.disk != nil {
 		select {
 		case s.writes <- diskWrite{key, img}:
 		default: // the writer is behind: skip, the image stays in memory

@@ -78,7 +78,7 @@ func (s *Server) limit(w http.ResponseWriter, r *http.Request, kind routeKind) b
 	if kind == kindImage {
 		limit, bucket = s.limiter.perMinute, "image"
 	}
-	ok, remaining, reset := s.limiter.allow(s.clientIP(r), bucket, limit)
+	ok, remaining, reset := s.allow(r, s.clientIP(r), bucket, limit)
 	h := w.Header()
 	h.Set("RateLimit-Policy", strconv.Itoa(limit)+";w=60")
 	h.Set("RateLimit-Limit", strconv.Itoa(limit))

@@ -16,6 +16,7 @@ import (
 
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/scene"
@@ -54,6 +55,9 @@ type Deps struct {
 	// Metrics records requests, renders and caches and serves /metrics;
 	// nil when METRICS=false.
 	Metrics *metrics.Metrics
+	// Shared is the Redis tier several replicas share (REDIS_URL): images,
+	// rate limits. Nil when off.
+	Shared *cluster.Client
 }
 
 // Server is the gamethumbs HTTP handler.
@@ -68,6 +72,7 @@ type Server struct {
 	limiter *rateLimiter
 	images  *imageStore
 	metrics *metrics.Metrics // nil when METRICS=false
+	shared  *cluster.Client  // nil without REDIS_URL
 }
 
 // NewServer builds the handler. It does not start anything that outlives
@@ -97,7 +102,9 @@ func NewServer(d Deps) *Server {
 	if d.Disk != nil && d.Config.ImageCacheHours > 0 {
 		s.images.useDisk(d.Disk)
 	}
+	s.images.useShared(d.Shared, d.Config.Redis.MaxValueKB<<10, time.Duration(d.Config.ImageCacheHours)*time.Hour)
 	s.limiter = newRateLimiter(d.Config.RateLimitPerMinute, s.now)
+	s.shared = d.Shared
 	s.useMetrics(d.Metrics)
 	return s
 }

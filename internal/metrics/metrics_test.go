@@ -196,3 +196,18 @@ func BenchmarkObserveRequest(b *testing.B) {
 		m.ObserveRequest("image", 200, 3*time.Millisecond)
 	}
 }
+
+func TestWatchRedis(t *testing.T) {
+	m := New()
+	up := true
+	var errs uint64 = 3
+	m.WatchRedis(func() bool { return up }, func() uint64 { return errs })
+	text := scrape(t, m)
+	if !hasLine(text, "gamethumbs_redis_up 1") || !hasLine(text, "gamethumbs_redis_errors_total 3") {
+		t.Fatalf("redis metrics missing:\n%s", text)
+	}
+	up = false
+	if text := scrape(t, m); !hasLine(text, "gamethumbs_redis_up 0") {
+		t.Fatal("redis_up did not follow the state")
+	}
+}

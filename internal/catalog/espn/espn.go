@@ -46,6 +46,9 @@ type Config struct {
 	// TeamTTL is how long team lists, league logos and the discovery index
 	// are kept before a reload. Zero means 24 hours.
 	TeamTTL time.Duration
+	// Shared, when set, is the tier several replicas share (REDIS_URL):
+	// one replica loads a roster for all.
+	Shared cache.Tier
 }
 
 // Provider is the ESPN implementation of catalog.Provider. It is safe for
@@ -93,6 +96,8 @@ func New(cfg Config) *Provider {
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
 	p.logos = cache.NewStore[logoPair](ttl)
 	p.discovery = cache.NewStore[leagueIndex](ttl)
+	p.teams.Share(cfg.Shared, "espn:teams", cache.Gob[[]catalog.Team]())
+	p.logos.Share(cfg.Shared, "espn:logos", cache.Codec[logoPair]{Encode: encodeLogoPair, Decode: decodeLogoPair})
 	// Reload in the background once 90% of the TTL has passed, so no
 	// request waits on ESPN for data that is merely ageing.
 	p.teams.Refresh = ttl * 9 / 10

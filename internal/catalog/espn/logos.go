@@ -14,6 +14,15 @@ import (
 // logoPair is a league's light and dark logo URL from the core API.
 type logoPair struct{ light, dark string }
 
+// encodeLogoPair and decodeLogoPair are the shared-tier form of a
+// logoPair: the two URLs separated by a NUL byte.
+func encodeLogoPair(p logoPair) ([]byte, error) { return []byte(p.light + "\x00" + p.dark), nil }
+
+func decodeLogoPair(b []byte) (logoPair, error) {
+	light, dark, _ := strings.Cut(string(b), "\x00")
+	return logoPair{light, dark}, nil
+}
+
 // leagueObject is the part of {core}/v2/sports/{sport}/leagues/{slug} that
 // holds the logos.
 type leagueObject struct {

@@ -13,14 +13,14 @@ import (
 // the background (stale-while-revalidate).
 func TestTeamsRefreshInBackground(t *testing.T) {
 	s := espntest.New(t)
-	p := New(Config{SiteURL: s.SiteURL, CoreURL: s.CoreURL, CDNURL: s.CDNURL, TeamTTL: 300 * time.Millisecond})
+	p := New(Config{SiteURL: s.SiteURL, CoreURL: s.CoreURL, CDNURL: s.CDNURL, TeamTTL: 2 * time.Second})
 	l := catalog.League{Code: "nba", ShortName: "NBA", Sport: "basketball", Slug: "nba"}
 	path := espntest.TeamsPath("basketball", "nba")
 	if _, err := p.Teams(context.Background(), l); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(280 * time.Millisecond) // past 90% of the TTL, still fresh
-	s.Delay(path, time.Second)         // a refresh would be slow...
+	time.Sleep(1850 * time.Millisecond) // past 90% of the TTL, still fresh (150 ms to spare on a busy machine)
+	s.Delay(path, time.Second)          // a refresh would be slow...
 	start := time.Now()
 	if _, err := p.Teams(context.Background(), l); err != nil {
 		t.Fatal(err)

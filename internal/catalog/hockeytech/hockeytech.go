@@ -48,6 +48,9 @@ type Config struct {
 	Client     *http.Client
 	TTL        time.Duration
 	Settings   catalog.SettingsTable
+	// Shared, when set, is the tier several replicas share (REDIS_URL):
+	// one replica loads a roster for all.
+	Shared cache.Tier
 }
 
 // Provider implements catalog.Provider for HockeyTech.
@@ -73,6 +76,7 @@ func New(cfg Config) *Provider {
 		ttl = DefaultTTL
 	}
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
+	p.teams.Share(cfg.Shared, "hockeytech:teams", cache.Gob[[]catalog.Team]())
 	return p
 }
 

@@ -42,6 +42,9 @@ type Config struct {
 	TTL       time.Duration
 	Settings  catalog.SettingsTable // mlbSportId per league
 	Now       func() time.Time      // clock for the season; nil means time.Now
+	// Shared, when set, is the tier several replicas share (REDIS_URL):
+	// one replica loads a roster for all.
+	Shared cache.Tier
 }
 
 // Provider implements catalog.Provider for the MLB Stats API.
@@ -74,6 +77,7 @@ func New(cfg Config) *Provider {
 		ttl = DefaultTTL
 	}
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
+	p.teams.Share(cfg.Shared, "mlbstats:teams", cache.Gob[[]catalog.Team]())
 	return p
 }
 

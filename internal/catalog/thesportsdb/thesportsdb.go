@@ -41,6 +41,9 @@ type Config struct {
 	TTL       time.Duration
 	// Settings gives each league's tsdbLeagueName and tsdbLeagueId.
 	Settings catalog.SettingsTable
+	// Shared, when set, is the tier several replicas share (REDIS_URL):
+	// one replica loads a roster for all.
+	Shared cache.Tier
 }
 
 // Provider implements catalog.Provider for TheSportsDB. It is safe for
@@ -72,7 +75,9 @@ func New(cfg Config) *Provider {
 		ttl = DefaultTTL
 	}
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
+	p.teams.Share(cfg.Shared, "thesportsdb:teams", cache.Gob[[]catalog.Team]())
 	p.logos = cache.NewStore[string](ttl)
+	p.logos.Share(cfg.Shared, "thesportsdb:logos", cache.Gob[string]())
 	return p
 }
 
