@@ -159,10 +159,10 @@ func pickSamples(trns []byte, depth int) []byte {
 	return out
 }
 
-// A logo larger than DefaultMaxSide comes out at that side, with the
-// pixels the box filter gives from image/png's full decode.
+// A logo larger than MaxSide comes out at that side, with the pixels the
+// box filter gives from image/png's full decode.
 func TestDecodeDownscalesLargeLogos(t *testing.T) {
-	const w, h = 2100, 200
+	const w, h, side = 700, 200, 256
 	rgba16 := func(y int) []byte {
 		row := make([]byte, 8*w)
 		for x := range w {
@@ -179,13 +179,13 @@ func TestDecodeDownscalesLargeLogos(t *testing.T) {
 		return row
 	}
 	data := testPNG(w, h, 6, 16, nil, nil, rgba16)
-	img, err := DecodeLimited(data, Limits{})
+	img, err := DecodeLimited(data, Limits{MaxSide: side})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dw, dh := fitSide(w, h, DefaultMaxSide)
-	if b := img.Bounds(); b.Dx() != DefaultMaxSide || b.Dy() != 98 || b.Dx() != dw || b.Dy() != dh {
-		t.Fatalf("decoded %v, want %dx98", b, DefaultMaxSide)
+	dw, dh := fitSide(w, h, side)
+	if b := img.Bounds(); b.Dx() != side || b.Dy() != 73 || b.Dx() != dw || b.Dy() != dh {
+		t.Fatalf("decoded %v, want %dx73", b, side)
 	}
 	full, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
@@ -206,22 +206,22 @@ func TestDecodeDownscalesLargeLogos(t *testing.T) {
 // more whole is decoded row by row, or, interlaced, refused before any
 // pixel memory is taken.
 func TestDecodeBudgetCountsBytesPerPixel(t *testing.T) {
-	const w, h = 1000, 1000 // 8 MB as NRGBA64, 4 MB as RGBA, 16 MB for both and the result
-	lim := Limits{MaxBytes: 12 << 20}
+	const w, h = 500, 500 // 2 MB as NRGBA64, 1 MB as RGBA, 4 MB for both and the result
+	lim := Limits{MaxBytes: 3 << 20}
 	data := testPNG(w, h, 6, 16, nil, nil, func(int) []byte { return make([]byte, 8*w) })
 	p, err := planDecode(data, lim)
-	if err != nil || p.png == nil || p.cost > 5<<20 {
-		t.Errorf("16-bit 1000² at 12 MB: plan row by row = %v, cost %d, err %v; want row by row within 5 MB", p.png != nil, p.cost, err)
+	if err != nil || p.png == nil || p.cost > 2<<20 {
+		t.Errorf("16-bit 500² at 3 MB: plan row by row = %v, cost %d, err %v; want row by row within 2 MB", p.png != nil, p.cost, err)
 	}
 	if img, err := DecodeLimited(data, lim); err != nil || img.Bounds().Dx() != w {
-		t.Errorf("16-bit 1000² decoded row by row: %v", err)
+		t.Errorf("16-bit 500² decoded row by row: %v", err)
 	}
 	_, err = DecodeLimited(interlace(data), lim)
 	var tl *TooLargeError
-	if !asTooLarge(err, &tl) || tl.What != "decoded bytes" || tl.Size != 16_000_000 {
-		t.Fatalf("interlaced 16-bit 1000²: err = %v, want *TooLargeError for 16,000,000 decoded bytes", err)
+	if !asTooLarge(err, &tl) || tl.What != "decoded bytes" || tl.Size != 4_000_000 {
+		t.Fatalf("interlaced 16-bit 500²: err = %v, want *TooLargeError for 4,000,000 decoded bytes", err)
 	}
-	if _, err := DecodeLimited(interlace(data), Limits{MaxBytes: 16_000_000}); err == nil {
+	if _, err := DecodeLimited(interlace(data), Limits{MaxBytes: 4_000_000}); err == nil {
 		t.Error("a header marked interlaced over plain image data decoded")
 	}
 }
