@@ -82,6 +82,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	entries = append(entries, sheets...)
+	hard, err := hardSheets(ctx, *out, *scale)
+	if err != nil {
+		return err
+	}
+	entries = append(entries, hard...)
 	f, err := os.Create(filepath.Join(*out, "index.html"))
 	if err != nil {
 		return err

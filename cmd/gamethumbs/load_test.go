@@ -96,19 +96,23 @@ func procKB(pid int, field string) int {
 	return -1
 }
 
-// cpuTicks reads the user and system CPU time of pid, in clock ticks
-// (1/100 s on Linux).
-func cpuTicks(pid int) int {
+// procCPUms is the user plus system CPU time of process pid so far, in
+// milliseconds (-1 when unreadable).
+func procCPUms(pid int) float64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return -1
 	}
-	// Fields after the command name (which may hold spaces): utime and
-	// stime are the 12th and 13th.
-	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
-	u, _ := strconv.Atoi(f[11])
-	st, _ := strconv.Atoi(f[12])
-	return u + st
+	// Fields after the parenthesised command name: state is field 3,
+	// utime and stime are fields 14 and 15, in clock ticks (100 Hz).
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return -1
+	}
+	ut, _ := strconv.ParseFloat(f[11], 64)
+	st, _ := strconv.ParseFloat(f[12], 64)
+	return (ut + st) * 10
 }
 
 type phaseResult struct {
@@ -118,22 +122,11 @@ type phaseResult struct {
 	errors        int
 	perSec        float64
 	p50, p95, max time.Duration
-	cpuPerReq     float64 // service CPU ms per request, when measured
 }
 
 func (r phaseResult) String() string {
-	return fmt.Sprintf("| %s | %d | %d | %.0f | %.1f | %.1f | %.1f | %d | %.1f |", r.name, r.conc, r.requests, r.perSec,
-		ms(r.p50), ms(r.p95), ms(r.max), r.errors, r.cpuPerReq)
-}
-
-// measured runs phase and adds the service's CPU per request.
-func measured(pid int, name string, conc int, d time.Duration, next func(i int) (string, http.Header)) phaseResult {
-	before := cpuTicks(pid)
-	r := phase(name, conc, d, next)
-	if r.requests > 0 {
-		r.cpuPerReq = float64(cpuTicks(pid)-before) * 10 / float64(r.requests)
-	}
-	return r
+	return fmt.Sprintf("| %s | %d | %d | %.0f | %.1f | %.1f | %.1f | %d |", r.name, r.conc, r.requests, r.perSec,
+		ms(r.p50), ms(r.p95), ms(r.max), r.errors)
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -228,8 +221,19 @@ func TestLoad(t *testing.T) {
 	idle := procKB(target.pid, "VmRSS")
 
 	var rows []phaseResult
-	rows = append(rows, measured(target.pid, "cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0)))
-	rows = append(rows, measured(target.pid, "cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 2_000)))
+	var cpuPerReq []float64 // the service's CPU time per request, ms: steadier than req/s on a shared machine
+	measure := func(run func() phaseResult) phaseResult {
+		c0 := procCPUms(target.pid)
+		r := run()
+		cpuPerReq = append(cpuPerReq, (procCPUms(target.pid)-c0)/float64(max(1, r.requests)))
+		return r
+	}
+	rows = append(rows, measure(func() phaseResult {
+		return phase("cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0))
+	}))
+	rows = append(rows, measure(func() phaseResult {
+		return phase("cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 2_000))
+	}))
 	hot := target.base + "/nba/lal/bos/thumb"
 	resp, err := http.Get(hot)
 	if err != nil {
@@ -237,15 +241,23 @@ func TestLoad(t *testing.T) {
 	}
 	resp.Body.Close()
 	etag := resp.Header.Get("ETag")
-	rows = append(rows, measured(target.pid, "cached thumb", 8, *loadDuration, func(int) (string, http.Header) { return hot, nil }))
-	rows = append(rows, measured(target.pid, "304 Not Modified", 8, *loadDuration, func(int) (string, http.Header) {
-		return hot, http.Header{"If-None-Match": {etag}}
+	rows = append(rows, measure(func() phaseResult {
+		return phase("cached thumb", 8, *loadDuration, func(int) (string, http.Header) { return hot, nil })
+	}))
+	rows = append(rows, measure(func() phaseResult {
+		return phase("304 Not Modified", 8, *loadDuration, func(int) (string, http.Header) {
+			return hot, http.Header{"If-None-Match": {etag}}
+		})
 	}))
 	fmt.Printf("\nLoad benchmark, %s, GOMAXPROCS service default, client in the test process\n\n", time.Now().Format("2006-01-02"))
-	fmt.Println("| phase | concurrency | requests | req/s | p50 ms | p95 ms | max ms | errors | CPU ms/req |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| phase | concurrency | requests | req/s | p50 ms | p95 ms | max ms | errors |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
 		fmt.Println(r)
+	}
+	fmt.Println()
+	for i, r := range rows {
+		fmt.Printf("service CPU per request, %s at %d: %.3f ms\n", r.name, r.conc, cpuPerReq[i])
 	}
 	fmt.Printf("\nidle RSS after warm-up %d kB; peak RSS (VmHWM) %d kB\n", idle, procKB(target.pid, "VmHWM"))
 	fmt.Printf("logo cache: %.1f MB, hit ratio %.2f\n", scrapeMetric(target.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(target.base))
@@ -263,7 +275,8 @@ func TestLoad(t *testing.T) {
 				http.Get(b.base + "/nba/" + tm + "/logo")
 			}
 			urls := distinctThumbs(b.base, teams, 0)
-			r := measured(b.pid, "cold thumbs, styles 1 and 99, IMAGE_CACHE_MB="+mb, 8, 2**loadDuration, func(i int) (string, http.Header) {
+			c0 := procCPUms(b.pid)
+			r := phase("cold thumbs, styles 1 and 99, IMAGE_CACHE_MB="+mb, 8, 2**loadDuration, func(i int) (string, http.Header) {
 				u, _ := urls(i / 2)
 				if i%2 == 1 {
 					u += "&style=99"
@@ -271,7 +284,8 @@ func TestLoad(t *testing.T) {
 				return u, nil
 			})
 			fmt.Println(r)
-			fmt.Printf("logo cache: %.1f MB, hit ratio %.2f; VmHWM %d kB\n",
+			fmt.Printf("service CPU per render %.1f ms; logo cache %.1f MB, hit ratio %.2f; VmHWM %d kB\n",
+				(procCPUms(b.pid)-c0)/float64(max(1, r.requests)),
 				scrapeMetric(b.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(b.base), procKB(b.pid, "VmHWM"))
 		}
 	}

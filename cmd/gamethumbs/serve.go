@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"gamethumbs/internal/buildinfo"
@@ -28,8 +30,9 @@ import (
 )
 
 // shutdownGrace bounds how long in-flight requests may take to finish
-// after SIGINT/SIGTERM (streams through the XC proxy are cut after it).
-const shutdownGrace = 10 * time.Second
+// after SIGINT/SIGTERM; streams still open then (XC proxy) are ended and
+// the process exits normally. A variable for tests.
+var shutdownGrace = 10 * time.Second
 
 // serve wires the service and serves until ctx ends. When ready is not
 // nil it receives the listening address once the server accepts
@@ -47,17 +50,100 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		log.Debug("soft memory limit", "bytes", limit)
 	}
 
-	handler, closeAll, err := build(cfg, log)
+	a, err := buildApp(cfg, log)
 	if err != nil {
 		return err
 	}
-	defer closeAll()
+	defer a.close()
 	ln, err := net.Listen("tcp", net.JoinHostPort("", strconv.Itoa(cfg.Port)))
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Handler:           handler,
+	conns := &connTracker{}
+	srv := newHTTPServer(cfg, a.handler, log, conns)
+	servers := []*http.Server{srv}
+	listeners := []net.Listener{ln}
+	roots, err := xcRootServers(cfg, a, log, conns)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	for _, rs := range roots {
+		servers = append(servers, rs.srv)
+		listeners = append(listeners, rs.ln)
+	}
+	log.Info("gamethumbs listening", "addr", ln.Addr().String(), "version", buildinfo.Get().Version,
+		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics)
+	for _, rs := range roots {
+		log.Info("xc root-mode listener", "upstream", rs.id, "addr", rs.ln.Addr().String())
+	}
+	logDemo(log, cfg, ln.Addr())
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+	errc := make(chan error, len(servers))
+	for i := range servers {
+		go func() { errc <- servers[i].Serve(listeners[i]) }()
+	}
+	select {
+	case err := <-errc:
+		for _, s := range servers {
+			s.Close()
+		}
+		return err
+	case <-ctx.Done():
+	}
+	return shutdown(servers, errc, log, conns)
+}
+
+// connTracker counts the open connections of a service's servers, so that
+// shutdown can wait for the handlers of connections it closed to finish
+// (their access-log lines are written then). It counts connections through http.Server.ConnState: a
+// connection's state becomes StateClosed once its handler returned.
+type connTracker struct {
+	mu   sync.Mutex
+	n    int
+	zero chan struct{} // closed when n drops to 0 while someone waits
+}
+
+func (c *connTracker) state(_ net.Conn, s http.ConnState) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch s {
+	case http.StateNew:
+		c.n++
+	case http.StateClosed, http.StateHijacked:
+		c.n--
+		if c.n == 0 && c.zero != nil {
+			close(c.zero)
+			c.zero = nil
+		}
+	}
+}
+
+// wait returns when no connection is open, or after d.
+func (c *connTracker) wait(d time.Duration) {
+	c.mu.Lock()
+	if c.n <= 0 {
+		c.mu.Unlock()
+		return
+	}
+	if c.zero == nil {
+		c.zero = make(chan struct{})
+	}
+	zero := c.zero
+	c.mu.Unlock()
+	select {
+	case <-zero:
+	case <-time.After(d):
+	}
+}
+
+// newHTTPServer is the http.Server of a listener.
+func newHTTPServer(cfg config.Config, h http.Handler, log *slog.Logger, conns *connTracker) *http.Server {
+	return &http.Server{
+		ConnState:         conns.state,
+		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       cfg.ServerTimeout,
 		IdleTimeout:       cfg.ServerTimeout,
@@ -65,29 +151,84 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		// No WriteTimeout: it would cut live streams through the XC proxy.
 	}
-	log.Info("gamethumbs listening", "addr", ln.Addr().String(), "version", buildinfo.Get().Version,
-		"mode", string(cfg.Mode), "xcproxy", cfg.XCProxy, "demo", cfg.Demo, "metrics", cfg.Metrics)
-	logDemo(log, cfg, ln.Addr())
-	if ready != nil {
-		ready <- ln.Addr().String()
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
+}
+
+// shutdown stops the servers: in-flight requests get shutdownGrace to
+// finish, then whatever is still open (XC streams last for hours) is
+// ended. Either way it is a normal stop.
+func shutdown(servers []*http.Server, errc <-chan error, log *slog.Logger, conns *connTracker) error {
 	log.Info("shutting down", "grace", shutdownGrace)
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	var wg sync.WaitGroup
+	var late atomic.Int32
+	for _, s := range servers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := s.Shutdown(sctx); err != nil {
+				late.Add(1)
+				s.Close() // ends the connections still open
+			}
+		}()
 	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
+	wg.Wait()
+	if n := late.Load(); n > 0 {
+		// Let the handlers of the closed connections finish (they log
+		// their streams as aborted), for a moment at most.
+		conns.wait(2 * time.Second)
+		log.Info("open streams ended at the grace deadline", "grace", shutdownGrace)
+	}
+	for range servers {
+		if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
 	}
 	return nil
+}
+
+// xcRoot is one root-mode listener and its server.
+type xcRoot struct {
+	id  string
+	ln  net.Listener
+	srv *http.Server
+}
+
+// xcRootServers opens the root-mode listeners of XC_PROXY_LISTEN. Their
+// requests pass through the API server's XCRoot wrapper (access log,
+// metrics, the XC rate-limit hook).
+func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracker) ([]xcRoot, error) {
+	if a.xc == nil || cfg.XCListen == "" {
+		if cfg.XCListen != "" {
+			log.Warn("XC_PROXY_LISTEN is set but the XC proxy is off: no root-mode listener")
+		}
+		return nil, nil
+	}
+	ls, err := xcproxy.ParseListeners(cfg.XCListen)
+	if err != nil {
+		return nil, fmt.Errorf("configuration: %w", err)
+	}
+	var roots []xcRoot
+	fail := func(err error) ([]xcRoot, error) {
+		for _, r := range roots {
+			r.ln.Close()
+		}
+		return nil, err
+	}
+	for _, l := range ls {
+		h, err := a.xc.Root(l.ID)
+		if err != nil {
+			return fail(fmt.Errorf("configuration: %w", err))
+		}
+		ln, err := net.Listen("tcp", l.Addr)
+		if err != nil {
+			return fail(fmt.Errorf("XC_PROXY_LISTEN %s: %w", l.ID, err))
+		}
+		// The server's own error lines are of the XC scope too.
+		xcLog := slog.New(redact.XCHandler(log.Handler()))
+		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog, conns)})
+	}
+	return roots, nil
 }
 
 // newLogger builds the root logger; every record goes through redact.
@@ -104,42 +245,76 @@ func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	return log
 }
 
+// app is the built service: the API server, the XC proxy (nil when off)
+// and the function that releases what they hold.
+type app struct {
+	handler *httpapi.Server
+	xc      *xcproxy.Handler
+	close   func()
+}
+
 // build constructs every component from the configuration.
 // The returned close function releases what the components hold (guide
 // caches, background refreshes); call it after the server has stopped.
 func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
-	var xc http.Handler
+	a, err := buildApp(cfg, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a.handler, a.close, nil
+}
+
+// buildApp is build with the parts kept apart.
+func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
+	var xc *xcproxy.Handler
 	var closers []func()
-	closeAll := func() {
-		for _, c := range closers {
-			c()
+	closeAll := func() { // last built, first closed: the shared tier outlives its users
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
 		}
+	}
+	var shared *cluster.Client
+	if cfg.Redis.URL != "" {
+		var err error
+		shared, err = cluster.New(cluster.Config{URL: cfg.Redis.URL, Prefix: cfg.Redis.Prefix,
+			Timeout: cfg.Redis.Timeout, Logger: log})
+		if err != nil {
+			closeAll()
+			return app{}, fmt.Errorf("configuration: %w", err)
+		}
+		closers = append(closers, func() { _ = shared.Close() })
+		log.Info("sharing caches and limits through redis", "up", shared.Up(), "prefix", cfg.Redis.Prefix)
 	}
 	if cfg.XCProxy {
 		ups, err := xcproxy.ParseUpstreams(cfg.XCUpstreams)
 		if err != nil {
-			return nil, nil, fmt.Errorf("configuration: %w", err)
+			return app{}, fmt.Errorf("configuration: %w", err)
+		}
+		mode, err := xcproxy.ParseLogoMode(cfg.XCLogoMode)
+		if err != nil {
+			return app{}, fmt.Errorf("configuration: %w", err)
+		}
+		wait := cfg.XCGuideWait
+		if wait <= 0 {
+			wait = time.Nanosecond // XC_GUIDE_WAIT=0: never wait
 		}
 		h, err := xcproxy.New(xcproxy.Config{Upstreams: ups, Logger: log,
-			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0})
+			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0,
+			GuideWait: wait, LogoMode: mode, MatchNumber: cfg.XCMatchNum,
+			RewriteServerInfo: cfg.XCRewriteServerInfo, Shared: sharedTier(shared)})
 		if err != nil {
-			return nil, nil, err
+			return app{}, err
 		}
 		xc = h
 		closers = append(closers, h.Close)
 	}
-	deps := httpapi.Deps{Config: cfg, XC: xc, Logger: log, Metrics: newMetrics(cfg)}
-	if cfg.Redis.URL != "" {
-		shared, err := cluster.New(cluster.Config{URL: cfg.Redis.URL, Prefix: cfg.Redis.Prefix,
-			Timeout: cfg.Redis.Timeout, Logger: log})
-		if err != nil {
-			closeAll()
-			return nil, nil, fmt.Errorf("configuration: %w", err)
-		}
-		closers = append(closers, func() { _ = shared.Close() })
+	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg)}
+	if shared != nil {
 		deps.Shared = shared
 		deps.Metrics.WatchRedis(shared.Up, shared.Errors)
-		log.Info("sharing caches and limits through redis", "up", shared.Up(), "prefix", cfg.Redis.Prefix)
+	}
+	if xc != nil {
+		deps.XC = xc // not a typed nil in the interface
 	}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
@@ -152,19 +327,19 @@ func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
 			log.Warn("no disk tier for the image cache: default directory unusable; set CACHE_DIR", "dir", cfg.CacheDir, "error", err)
 		default:
 			closeAll()
-			return nil, nil, fmt.Errorf("CACHE_DIR: %w", err)
+			return app{}, fmt.Errorf("CACHE_DIR: %w", err)
 		}
 	}
 	if cfg.Mode == config.ModeStandard {
 		backend, closeBackend, err := newBackend(cfg, deps.Metrics, sharedTier(deps.Shared), log)
 		if err != nil {
 			closeAll()
-			return nil, nil, err
+			return app{}, err
 		}
 		closers = append(closers, closeBackend)
 		deps.Backend = backend
 	}
-	return httpapi.NewServer(deps), closeAll, nil
+	return app{handler: httpapi.NewServer(deps), xc: xc, close: closeAll}, nil
 }
 
 // newBackend builds the catalogue, providers and logo fetchers. m (nil

@@ -208,3 +208,30 @@ func BenchmarkDominant(b *testing.B) {
 		Dominant(img, 2)
 	}
 }
+
+func TestOKLab(t *testing.T) {
+	for _, c := range []RGB{{}, {255, 255, 255}, {255, 0, 0}, {0x55, 0x25, 0x83}, {0xfd, 0xb9, 0x27}, {1, 2, 3}} {
+		if back := c.OKLab().RGB(); back != c {
+			t.Errorf("OKLab round trip of %s = %s", c.Hex(), back.Hex())
+		}
+	}
+	if w := (RGB{255, 255, 255}).OKLab(); math.Abs(w.L-1) > 1e-3 || math.Abs(w.A) > 1e-3 || math.Abs(w.B) > 1e-3 {
+		t.Errorf("OKLab(white) = %+v, want L=1, a=b=0", w)
+	}
+	if d := DeltaE(RGB{}, RGB{255, 255, 255}); math.Abs(d-1) > 1e-3 {
+		t.Errorf("DeltaE(black, white) = %.4f, want 1", d)
+	}
+	// The perceptual midpoint of red and green is not darker than both
+	// ends, as the sRGB one is.
+	red, green := RGB{220, 20, 30}, RGB{20, 160, 40}
+	mid := MixOK(red, green, 0.5).OKLab().L
+	if lo := min(red.OKLab().L, green.OKLab().L); mid < lo {
+		t.Errorf("MixOK(red, green) lightness %.3f below both ends (%.3f)", mid, lo)
+	}
+	if srgb := Mix(red, green, 0.5).OKLab().L; srgb >= mid {
+		t.Errorf("sRGB mid lightness %.3f not below OKLab mid %.3f", srgb, mid)
+	}
+	if MixOK(red, green, 0) != red || MixOK(red, green, 1) != green {
+		t.Error("MixOK ends are not the inputs")
+	}
+}

@@ -37,6 +37,21 @@ type Config struct {
 	// (XC_PROXY_PUBLIC_URL), used when rewriting a playlist's guide link;
 	// empty means "from the request's Host".
 	XCPublicURL string
+	// XCListen is the raw XC_PROXY_LISTEN value ("id=:8081,id2=host:port"):
+	// root-mode listeners, each serving one upstream at the root of its
+	// own address. Its syntax is checked by the xcproxy package.
+	XCListen string
+	// XCGuideWait bounds how long a playlist waits for a guide fetch
+	// before it passes through unrewritten (XC_GUIDE_WAIT, default 5s).
+	XCGuideWait time.Duration
+	// XCLogoMode is XC_LOGO_MODE: replace (default), fill or keep.
+	XCLogoMode string
+	// XCMatchNum also matches get_live_streams items by "num"
+	// (XC_MATCH_NUM, default false: panels use it as the list position).
+	XCMatchNum bool
+	// XCRewriteServerInfo points the login answer's server_info at the
+	// proxy on root-mode listeners (XC_REWRITE_SERVER_INFO, default false).
+	XCRewriteServerInfo bool
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE, image routes; others get 3x; 0 disables
 	TrustProxy         int // TRUST_PROXY: X-Forwarded-For hops to trust; 0 ignores the header
@@ -136,6 +151,11 @@ func Load(getenv func(string) string) (Config, error) {
 	c.XCProxy = r.boolean("XC_PROXY", getenv("NODE_ENV") == "development") || c.Mode == ModeXCProxy
 	c.XCUpstreams = r.str("XC_PROXY_UPSTREAM", "")
 	c.XCPublicURL = r.optionalURL("XC_PROXY_PUBLIC_URL")
+	c.XCListen = r.str("XC_PROXY_LISTEN", "")
+	c.XCGuideWait = r.seconds("XC_GUIDE_WAIT", 5*time.Second)
+	c.XCLogoMode = r.oneOf("XC_LOGO_MODE", "replace", "replace", "fill", "keep")
+	c.XCMatchNum = r.boolean("XC_MATCH_NUM", false)
+	c.XCRewriteServerInfo = r.boolean("XC_REWRITE_SERVER_INFO", false)
 	if c.XCProxy && c.XCUpstreams == "" {
 		r.fail("XC_PROXY_UPSTREAM", "", "is required when the XC proxy is enabled (id=http://host:port,...)")
 	}

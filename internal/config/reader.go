@@ -118,3 +118,26 @@ func (r *reader) overlayURLs(name string) (all bool, hosts []string) {
 	}
 	return false, hosts
 }
+
+// seconds reads a duration as a number of seconds ("5", "0.5") or with a
+// unit ("5s", "1500ms"), from 0 to one hour.
+func (r *reader) seconds(name string, def time.Duration) time.Duration {
+	v := strings.TrimSpace(r.getenv(name))
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(v, 64)
+		if ferr != nil {
+			r.fail(name, v, "must be a number of seconds or a duration such as 5s")
+			return def
+		}
+		d = time.Duration(f * float64(time.Second))
+	}
+	if d < 0 || d > time.Hour {
+		r.fail(name, v, "must be from 0 to 1h")
+		return def
+	}
+	return d
+}

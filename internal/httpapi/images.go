@@ -53,31 +53,52 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 // writeImage writes an image with its validators, answering a matching
 // If-None-Match with 304 Not Modified.
 func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedImage) {
+	// Values are prebuilt slices under canonical keys: no allocation.
 	h := w.Header()
-	h.Set("ETag", img.etag)
-	h.Set("Last-Modified", img.modified.Format(http.TimeFormat))
-	maxAge := s.cfg.ImageCacheHours * 3600
-	switch {
-	case img.degraded != "":
-		maxAge = min(maxAge, int(degradedMaxAge/time.Second))
-	case img.incomplete != "":
-		maxAge = min(maxAge, int(incompleteTTL/time.Second))
-	}
-	if maxAge > 0 {
-		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(maxAge))
-	} else {
-		h.Set("Cache-Control", "no-cache")
-	}
+	h["Etag"] = img.etagHdr
+	h["Last-Modified"] = img.modifiedHdr
+	h["Cache-Control"] = s.cacheControlOf(img)
 	if etagMatch(r.Header.Get("If-None-Match"), img.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h.Set("Content-Type", img.contentType)
-	h.Set("Content-Length", strconv.Itoa(len(img.data)))
+	h["Content-Type"] = img.typeHdr
+	h["Content-Length"] = img.lengthHdr
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(img.data)
 	}
+}
+
+// cacheControlOf is the Cache-Control value of img: the prebuilt one of
+// complete pictures, a minute for a degraded one (rendered again once the
+// source is back), at most incompleteTTL for one missing a 404 logo.
+func (s *Server) cacheControlOf(img *storedImage) []string {
+	if img.degraded == "" && img.incomplete == "" {
+		return s.imageCacheControl()
+	}
+	maxAge := s.cfg.ImageCacheHours * 3600
+	if img.degraded != "" {
+		maxAge = min(maxAge, int(degradedMaxAge/time.Second))
+	} else {
+		maxAge = min(maxAge, int(incompleteTTL/time.Second))
+	}
+	if maxAge <= 0 {
+		return []string{"no-cache"}
+	}
+	return []string{"public, max-age=" + strconv.Itoa(maxAge)}
+}
+
+// imageCacheControl is the Cache-Control value of stored images, built once.
+func (s *Server) imageCacheControl() []string {
+	s.cacheControlOnce.Do(func() {
+		v := "no-cache"
+		if s.cfg.ImageCacheHours > 0 {
+			v = "public, max-age=" + strconv.Itoa(s.cfg.ImageCacheHours*3600)
+		}
+		s.cacheControl = []string{v}
+	})
+	return s.cacheControl
 }
 
 // etagMatch implements the weak comparison of If-None-Match.
@@ -85,7 +106,7 @@ func etagMatch(header, etag string) bool {
 	if header == "" {
 		return false
 	}
-	for _, t := range strings.Split(header, ",") {
+	for t := range strings.SplitSeq(header, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 		if t == etag || t == "*" {
 			return true

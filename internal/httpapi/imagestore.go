@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
+	"strconv"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -26,6 +27,9 @@ type storedImage struct {
 	// incomplete is the lasting miss the picture does without (a logo the
 	// provider answers 404 for): stored in memory for incompleteTTL only.
 	incomplete string
+	// Header values, built once so a cached response sets its headers
+	// without allocating.
+	etagHdr, modifiedHdr, typeHdr, lengthHdr []string
 }
 
 // Degraded implements cache.Degradable: the cache tiers refuse a degraded
@@ -122,6 +126,7 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 	img.degraded, img.incomplete = out.Degraded, out.Incomplete
 	if img.degraded != "" {
 		img.etag = `"dg-` + img.etag[1:] // never matches the complete picture's
+		img.withHeaders()
 	}
 	s.keep(ctx, job.Key(), img)
 	return img, nil
@@ -188,12 +193,23 @@ func (s *imageStore) fromDisk(key string) (*storedImage, bool) {
 
 func newStoredImage(data []byte, contentType string, modified time.Time) *storedImage {
 	sum := sha256.Sum256(data)
-	return &storedImage{
+	img := &storedImage{
 		data:        data,
 		contentType: contentType,
 		etag:        `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
 		modified:    modified.UTC().Truncate(time.Second),
 	}
+	return img.withHeaders()
+}
+
+// withHeaders fills the prebuilt header values from the other fields;
+// every storedImage is made through it.
+func (img *storedImage) withHeaders() *storedImage {
+	img.etagHdr = []string{img.etag}
+	img.modifiedHdr = []string{img.modified.Format(http.TimeFormat)}
+	img.typeHdr = []string{img.contentType}
+	img.lengthHdr = []string{strconv.Itoa(len(img.data))}
+	return img
 }
 
 // Bytes is the size of the cached images.

@@ -140,5 +140,5 @@ func decodeSharedImage(b []byte) (*storedImage, error) {
 	if !ok1 || !ok2 || ct == "" || etag == "" {
 		return nil, errSharedEntry
 	}
-	return &storedImage{data: b, contentType: ct, etag: etag, modified: modified}, nil
+	return (&storedImage{data: b, contentType: ct, etag: etag, modified: modified}).withHeaders(), nil
 }

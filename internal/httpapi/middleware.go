@@ -3,6 +3,7 @@ package httpapi
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"gamethumbs/internal/redact"
@@ -15,6 +16,7 @@ type recorder struct {
 	status      int
 	bytes       int64
 	wroteHeader bool
+	aborted     bool // the handler gave up mid-response (http.ErrAbortHandler)
 }
 
 func (r *recorder) WriteHeader(code int) {
@@ -47,8 +49,23 @@ func (r *recorder) Flush() {
 }
 
 // redactedPath is the request path and query with credentials masked.
+// XC proxy paths (/xc/..., and every path of a root-mode listener) are
+// masked by allowlist: only the words known to be safe show.
 func redactedPath(r *http.Request) string {
+	if isXCRequest(r) {
+		return redact.XC(r.URL.RequestURI())
+	}
 	return redact.URL(r.URL.RequestURI())
+}
+
+// isXCRequest reports whether r is for the XC proxy: under /xc/, or on a
+// root-mode listener.
+func isXCRequest(r *http.Request) bool {
+	if v, _ := r.Context().Value(xcRootKey{}).(bool); v {
+		return true
+	}
+	p := strings.TrimLeft(r.URL.EscapedPath(), "/")
+	return len(p) >= 2 && strings.EqualFold(p[:2], "xc") && (len(p) == 2 || p[2] == '/')
 }
 
 // logRequest writes the one access-log line of a request. /health is
@@ -65,10 +82,14 @@ func (s *Server) logRequest(r *http.Request, rec *recorder, kind routeKind, star
 	if kind == kindHealth {
 		level = slog.LevelDebug
 	}
-	if !s.log.Enabled(r.Context(), level) {
+	log := s.log
+	if kind == kindXC || isXCRequest(r) {
+		log = s.xcLog
+	}
+	if !log.Enabled(r.Context(), level) {
 		return // skip masking the path and finding the client for nothing
 	}
-	s.log.LogAttrs(r.Context(), level, "request",
+	attrs := []slog.Attr{
 		slog.String("method", r.Method),
 		slog.String("path", redactedPath(r)),
 		slog.String("route", string(kind)),
@@ -76,5 +97,9 @@ func (s *Server) logRequest(r *http.Request, rec *recorder, kind routeKind, star
 		slog.Int64("bytes", rec.bytes),
 		slog.Duration("duration", s.now().Sub(start)),
 		slog.String("client", s.clientIP(r)),
-	)
+	}
+	if rec.aborted {
+		attrs = append(attrs, slog.Bool("aborted", true))
+	}
+	log.LogAttrs(r.Context(), level, "request", attrs...)
 }

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"gamethumbs/internal/cache"
@@ -19,6 +20,7 @@ import (
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/metrics"
+	"gamethumbs/internal/redact"
 	"gamethumbs/internal/scene"
 )
 
@@ -70,9 +72,13 @@ type Server struct {
 	started time.Time
 	table   []route
 	limiter *rateLimiter
+	xcLog   *slog.Logger // s.log masking by allowlist, for XC proxy requests
 	images  *imageStore
 	metrics *metrics.Metrics // nil when METRICS=false
 	shared  *cluster.Client  // nil without REDIS_URL
+
+	cacheControlOnce sync.Once
+	cacheControl     []string // see imageCacheControl
 }
 
 // NewServer builds the handler. It does not start anything that outlives
@@ -88,6 +94,7 @@ func NewServer(d Deps) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.xcLog = slog.New(redact.XCHandler(s.log.Handler()))
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -115,19 +122,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	rec := &recorder{ResponseWriter: w}
 	kind := kindOther
-	defer func() {
-		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			s.log.Error("panic serving request", "path", redactedPath(r), "panic", fmt.Sprint(v))
-			if !rec.wroteHeader {
-				writeError(rec, &Error{Status: 500, Msg: "internal error"})
-			}
-		}
-		s.logRequest(r, rec, kind, start)
-		s.observe(r, rec, kind, start)
-	}()
+	defer func() { s.finish(recover(), r, rec, kind, start) }()
 	s.setCommonHeaders(rec, r)
 
 	if r.Method == http.MethodOptions {
@@ -178,6 +173,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		writeError(rec, e)
 	}
+}
+
+// finish ends a request: it logs and counts it, turns a panic (v, from
+// recover) into a 500 JSON answer when nothing was written yet, and lets
+// http.ErrAbortHandler go on after logging the response as aborted (a
+// stream cut short: client gone, panel failed mid-body).
+func (s *Server) finish(v any, r *http.Request, rec *recorder, kind routeKind, start time.Time) {
+	if v != nil {
+		if v == http.ErrAbortHandler {
+			rec.aborted = true
+			s.logRequest(r, rec, kind, start)
+			s.observe(r, rec, kind, start)
+			panic(v)
+		}
+		s.log.Error("panic serving request", "path", redactedPath(r), "panic", fmt.Sprint(v))
+		if !rec.wroteHeader {
+			writeError(rec, &Error{Status: 500, Msg: "internal error"})
+		}
+	}
+	s.logRequest(r, rec, kind, start)
+	s.observe(r, rec, kind, start)
 }
 
 // match finds the first route that fits segs.

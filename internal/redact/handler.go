@@ -16,11 +16,23 @@ func Handler(h slog.Handler) slog.Handler {
 	if r, ok := h.(*handler); ok {
 		return r
 	}
-	return &handler{next: h}
+	return &handler{next: h, mask: URL}
+}
+
+// XCHandler returns an slog.Handler for the XC proxy's scope (the /xc
+// routes and root-mode listeners): like Handler, but every text is masked
+// by allowlist with XCText, so any path, URL or query in a record shows
+// only the words known to be safe. Wrapping a Handler makes it strict.
+func XCHandler(h slog.Handler) slog.Handler {
+	if r, ok := h.(*handler); ok {
+		h = r.next
+	}
+	return &handler{next: h, mask: XCText}
 }
 
 type handler struct {
 	next slog.Handler
+	mask func(string) string
 }
 
 func (h *handler) Enabled(ctx context.Context, level slog.Level) bool {
@@ -28,10 +40,10 @@ func (h *handler) Enabled(ctx context.Context, level slog.Level) bool {
 }
 
 func (h *handler) Handle(ctx context.Context, rec slog.Record) error {
-	out := slog.NewRecord(rec.Time, rec.Level, URL(rec.Message), rec.PC)
+	out := slog.NewRecord(rec.Time, rec.Level, h.mask(rec.Message), rec.PC)
 	attrs := make([]slog.Attr, 0, rec.NumAttrs())
 	rec.Attrs(func(a slog.Attr) bool {
-		attrs = append(attrs, redactAttr(a))
+		attrs = append(attrs, redactAttr(a, h.mask))
 		return true
 	})
 	out.AddAttrs(attrs...)
@@ -41,27 +53,27 @@ func (h *handler) Handle(ctx context.Context, rec slog.Record) error {
 func (h *handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 	red := make([]slog.Attr, len(attrs))
 	for i, a := range attrs {
-		red[i] = redactAttr(a)
+		red[i] = redactAttr(a, h.mask)
 	}
-	return &handler{next: h.next.WithAttrs(red)}
+	return &handler{next: h.next.WithAttrs(red), mask: h.mask}
 }
 
 func (h *handler) WithGroup(name string) slog.Handler {
-	return &handler{next: h.next.WithGroup(name)}
+	return &handler{next: h.next.WithGroup(h.mask(name)), mask: h.mask}
 }
 
 // redactAttr masks credentials in one attribute, recursively for groups.
-func redactAttr(a slog.Attr) slog.Attr {
-	a.Key = URL(a.Key)
+func redactAttr(a slog.Attr, mask func(string) string) slog.Attr {
+	a.Key = mask(a.Key)
 	v := a.Value.Resolve()
 	switch v.Kind() {
 	case slog.KindString:
-		return slog.String(a.Key, URL(v.String()))
+		return slog.String(a.Key, mask(v.String()))
 	case slog.KindGroup:
 		group := v.Group()
 		red := make([]slog.Attr, len(group))
 		for i, g := range group {
-			red[i] = redactAttr(g)
+			red[i] = redactAttr(g, mask)
 		}
 		return slog.Attr{Key: a.Key, Value: slog.GroupValue(red...)}
 	case slog.KindAny:
@@ -69,12 +81,12 @@ func redactAttr(a slog.Attr) slog.Attr {
 		case nil:
 			return slog.Attr{Key: a.Key, Value: v}
 		case error:
-			return slog.String(a.Key, URL(safeText(x.Error)))
+			return slog.String(a.Key, mask(safeText(x.Error)))
 		case fmt.Stringer:
-			return slog.String(a.Key, URL(safeText(x.String)))
+			return slog.String(a.Key, mask(safeText(x.String)))
 		default:
 			text := fmt.Sprintf("%+v", x)
-			if red := URL(text); red != text {
+			if red := mask(text); red != text {
 				return slog.String(a.Key, red)
 			}
 		}

@@ -3,8 +3,10 @@ package render
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
+	"strings"
 	"testing"
 )
 
@@ -12,6 +14,11 @@ import (
 // and covers) from warm logos (one untimed render first fills the
 // derivative cache) and reports the PNG size.
 func benchRender(b *testing.B, s Scene, o Options) {
+	benchRenderEach(b, s, o, func() {})
+}
+
+// benchRenderEach is benchRender with before run ahead of every render.
+func benchRenderEach(b *testing.B, s Scene, o Options, before func()) {
 	ctx := context.Background()
 	var buf bytes.Buffer
 	warm, err := Render(ctx, s, o)
@@ -22,6 +29,7 @@ func benchRender(b *testing.B, s Scene, o Options) {
 	b.ReportAllocs()
 	cpu0 := cpuTime()
 	for b.Loop() {
+		before()
 		buf.Reset()
 		if err := RenderPNG(ctx, &buf, s, o); err != nil {
 			b.Fatal(err)
@@ -44,6 +52,30 @@ func BenchmarkCoverStyle1(b *testing.B) {
 func BenchmarkThumbStyle99(b *testing.B) {
 	benchRender(b, matchupScene(teamPurple, teamGreen),
 		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99})
+}
+
+// BenchmarkThumbStyle99Cold is BenchmarkThumbStyle99 with the emboss
+// panels built again for every render (logo sprites stay warm, as for
+// style 1): what a matchup costs once its panels have left the cache.
+func BenchmarkThumbStyle99Cold(b *testing.B) {
+	benchRenderEach(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99}, dropEmbossCache)
+}
+
+// dropEmbossCache removes the per-team emboss entries (panel layers,
+// textures) from the derivative cache; the overlay index table, one per
+// canvas size and shared by every team, stays.
+func dropEmbossCache() {
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	for k, e := range cache.items {
+		t := fmt.Sprintf("%T", k)
+		if strings.Contains(t, "layer") || strings.Contains(t, "emboss") {
+			cache.ll.Remove(e)
+			delete(cache.items, k)
+			cache.used -= e.Value.(*lruEntry).size
+		}
+	}
 }
 
 func BenchmarkLeagueThumb(b *testing.B) {

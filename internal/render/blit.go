@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -20,6 +21,19 @@ func blitOver(dst *image.RGBA, src *image.RGBA, at image.Point) {
 		s := src.Pix[src.PixOffset(sx0, sy0+y):][:w]
 		d := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):][:w]
 		for i := 0; i < w; i += 4 {
+			// Two transparent or two opaque pixels at a time.
+			if i+8 <= w {
+				v := binary.LittleEndian.Uint64(s[i:])
+				switch v & 0xff000000ff000000 {
+				case 0:
+					i += 4
+					continue
+				case 0xff000000ff000000:
+					binary.LittleEndian.PutUint64(d[i:], v)
+					i += 4
+					continue
+				}
+			}
 			switch a := s[i+3]; a {
 			case 0:
 			case 255:

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"sync"
@@ -103,6 +104,10 @@ func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 	if r.Empty() || c.A == 0 {
 		return
 	}
+	if c == (color.RGBA{A: 255}) {
+		shadeMask(dst, m, r)
+		return
+	}
 	if c.A == 255 {
 		fillMaskOpaque(dst, m, r, c)
 		return
@@ -114,6 +119,32 @@ func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 			if cov != 0 {
 				blendPix(dst.Pix, di+4*x, c, uint32(cov))
 			}
+		}
+	}
+}
+
+// shadeMask is fillMask in opaque black (drop shadows): the colour terms of
+// blendPix vanish, leaving one multiply per channel, and zero coverage is
+// skipped eight mask bytes at a time.
+func shadeMask(dst *image.RGBA, m *image.Alpha, r image.Rectangle) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
+		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		for x := 0; x < len(mrow); x++ {
+			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == 0 {
+				x += 7
+				continue
+			}
+			cov := uint32(mrow[x])
+			if cov == 0 {
+				continue
+			}
+			ia := 255 - cov
+			p := drow[4*x : 4*x+4 : 4*x+4]
+			p[0] = uint8(div255(uint32(p[0]) * ia))
+			p[1] = uint8(div255(uint32(p[1]) * ia))
+			p[2] = uint8(div255(uint32(p[2]) * ia))
+			p[3] = uint8(cov + div255(uint32(p[3])*ia))
 		}
 	}
 }

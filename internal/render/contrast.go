@@ -1,67 +1,6 @@
 package render
 
-import (
-	"image"
-
-	"gamethumbs/internal/colorx"
-)
-
-// Logo variant rule (documented contract):
-//
-// A logo's visibility on a background colour bg is the alpha-weighted mean,
-// over the logo's visible pixels, of the WCAG contrast ratio between the
-// pixel and bg, each capped at contrastCap (beyond that more contrast adds
-// nothing to legibility). The default logo (Logo, meant for light
-// backgrounds) is kept when its visibility is already goodVisibility (the
-// WCAG AA text ratio) or more, or unless the other variant's visibility is
-// at least switchRatio times higher and higher by switchMargin: a dark logo
-// on a dark side is replaced by its light-on-dark variant, while two
-// variants that both read well keep the default.
-const (
-	contrastCap    = 7.0
-	goodVisibility = 4.5
-	switchRatio    = 1.25
-	switchMargin   = 0.5
-)
-
-// visibility scores how well img stands out on bg (1 = invisible, up to
-// contrastCap). A logo without visible pixels scores 0.
-func visibility(img image.Image, bg colorx.RGB) float64 {
-	s := statsOf(img)
-	if s.total == 0 {
-		return 0
-	}
-	lb := bg.Luminance()
-	var sum float64
-	for i, w := range s.lum {
-		if w == 0 {
-			continue
-		}
-		c := (float64(i) + 0.5) / 32
-		sum += w * min(contrastCap, colorx.ContrastL(c*c, lb))
-	}
-	return sum / s.total
-}
-
-// pickLogo chooses between the default logo and the dark-background variant
-// for background bg by the rule above. Either may be nil.
-func pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
-	switch {
-	case dark == nil:
-		return def
-	case def == nil:
-		return dark
-	}
-	vd := visibility(def, bg)
-	if vd >= goodVisibility {
-		return def
-	}
-	vk := visibility(dark, bg)
-	if vk >= vd*switchRatio && vk-vd >= switchMargin {
-		return dark
-	}
-	return def
-}
+import "gamethumbs/internal/colorx"
 
 // Colour clash rule (an improved adjustColors of behavior-notes §5.1):
 // two sides clash when their colours are closer than clashDistance
@@ -77,6 +16,14 @@ func pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
 const clashDistance = 150
 
 func adjustColors(a, aAlt, b, bAlt colorx.RGB, aHasAlt, bHasAlt, fixedA, fixedB bool) (colorx.RGB, colorx.RGB) {
+	return adjustColorsFor(a, aAlt, b, bAlt, aHasAlt, bHasAlt, fixedA, fixedB, nil, nil)
+}
+
+// adjustColorsFor is adjustColors that also keeps each side's logo
+// legible (the legibility rule): a candidate pair that moves side A to a
+// colour on which readA reports its logo illegible is skipped, and the
+// same for B (nil accepts every colour).
+func adjustColorsFor(a, aAlt, b, bAlt colorx.RGB, aHasAlt, bHasAlt, fixedA, fixedB bool, readA, readB func(colorx.RGB) bool) (colorx.RGB, colorx.RGB) {
 	d := colorx.Distance(a, b)
 	if d >= clashDistance || (fixedA && fixedB) {
 		return a, b
@@ -93,7 +40,13 @@ func adjustColors(a, aAlt, b, bAlt colorx.RGB, aHasAlt, bHasAlt, fixedA, fixedB 
 		cands = append(cands, pair{aAlt, bAlt})
 	}
 	best, bestD := pair{a, b}, d
+	reads := func(read func(colorx.RGB) bool, from, to colorx.RGB) bool {
+		return read == nil || from == to || read(to)
+	}
 	for _, c := range cands {
+		if !reads(readA, a, c.a) || !reads(readB, b, c.b) {
+			continue
+		}
 		cd := colorx.Distance(c.a, c.b)
 		if cd >= clashDistance {
 			return c.a, c.b

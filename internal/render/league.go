@@ -2,7 +2,6 @@ package render
 
 import (
 	"image"
-	"math"
 
 	"gamethumbs/internal/colorx"
 )
@@ -38,56 +37,58 @@ func (p *painter) league() error {
 		g0, g1 = colorx.Mix(darkCentre, v, 0.15), colorx.Mix(darkEdge, v, 0.10)
 	}
 	bg := colorx.Mix(g0, g1, 0.5)
-	logo := pickLogo(lg.Logo, lg.LogoDark, bg)
+	logo := p.pickLogo(lg.Logo, lg.LogoDark, bg)
 	W, H, m := p.W, p.H, p.m
 	if p.o.Title == "" && p.o.Subtitle == "" && p.o.Icon == nil {
 		return p.steps(
 			func() { p.radialBackground(g0, g1) },
-			func() { p.drawLogo(p.dst, logo, false, W/2, H/2, 0.5*m, shadowLogo) })
+			func() { p.drawLogoHalo(p.dst, logo, false, W/2, H/2, 0.5*m, shadowLogo, p.haloFor(logo, bg)) })
 	}
-	// Overlay layouts 2 (title) and 3 (icon): the text block is centred at
-	// H/2, or at H/4 when there is an icon; the logo fills the space above
-	// it and the icon the space below the subtitle.
+	// Overlay layouts 2 (title) and 3 (icon): the league logo, the title,
+	// the subtitle and the icon stacked in that order, the group centred
+	// on the canvas. The title starts large (short titles are headlines)
+	// and shrinks to fit 90 % of the width in at most two lines; the
+	// logo and icon shrink when the group would be taller than 90 % of
+	// the canvas.
 	white := colorx.RGB{R: 255, G: 255, B: 255}
-	textY := H / 2
-	if p.o.Icon != nil {
-		textY = H / 4
-	}
 	maxW := 0.9 * W
-	title := fitText(fontBold, p.o.Title, maxW, 0.3*H, 100*p.k, 2, 1.15)
+	title := fitText(fontBold, p.o.Title, maxW, 0.3*H, 150*p.k, 3, 1.15)
 	tSize := title.size
 	if len(title.lines) == 0 {
-		tSize = 100 * p.k
+		tSize = 120 * p.k
 	}
-	sub := fitText(fontBold, p.o.Subtitle, maxW, 0.2*H, 0.75*tSize, 2, 1.15)
-	gap := 10 * p.k
-	titleH := title.height()
-	subH := sub.height()
-	if len(sub.lines) == 0 {
-		gap = 0
+	// The subtitle is 60 % of the title, but never below the readable
+	// minimum (readableText) however long the title.
+	sub := fitText(fontBold, p.o.Subtitle, maxW, 0.16*H, max(0.6*tSize, readableText*W), 2, 1.15)
+	titleH, subH := title.height(), sub.height()
+	gapLogo, gapSub, gapIcon := 0.05*H, 0.02*H, 0.05*H
+	if len(sub.lines) == 0 || len(title.lines) == 0 {
+		gapSub = 0
 	}
-	blockTop := textY - titleH/2
-	subCY := textY + titleH/2 + gap + subH/2
-	if len(title.lines) == 0 {
-		blockTop, subCY = textY-subH/2, textY
+	L, I := 0.4*m, 0.0
+	if p.o.Icon != nil {
+		L, I = 0.28*m, 0.28*m
+	} else {
+		gapIcon = 0
 	}
-	logoSpace := blockTop
-	L := min(0.85*logoSpace, 0.5*m) // margin above and below, never larger than layout 1
+	text := titleH + gapSub + subH
+	if over := L + gapLogo + text + gapIcon + I - 0.9*H; over > 0 {
+		k := max(0.2, 1-over/(L+I))
+		L, I = L*k, I*k
+	}
+	top := (H - (L + gapLogo + text + gapIcon + I)) / 2
+	logoCY := top + L/2
+	titleCY := top + L + gapLogo + titleH/2
+	subCY := top + L + gapLogo + titleH + gapSub + subH/2
+	iconCY := top + L + gapLogo + text + gapIcon + I/2
 	return p.steps(
 		func() { p.radialBackground(g0, g1) },
-		func() { p.drawLogo(p.dst, logo, false, W/2, logoSpace/2, L, shadowLogo) },
-		func() { p.drawText(p.dst, title, W/2, textY, white, 1, false, nil) },
+		func() { p.drawLogoHalo(p.dst, logo, false, W/2, logoCY, L, shadowLogo, p.haloFor(logo, bg)) },
+		func() { p.drawText(p.dst, title, W/2, titleCY, white, 1, false, nil) },
 		func() { p.drawText(p.dst, sub, W/2, subCY, white, 0.85, false, nil) },
 		func() {
-			if p.o.Icon == nil {
-				return
+			if p.o.Icon != nil {
+				p.drawLogo(p.dst, p.o.Icon, false, W/2, iconCY, I, shadowLogo)
 			}
-			top := subCY + subH/2
-			if len(sub.lines) == 0 {
-				top = textY + titleH/2
-			}
-			R := H - top
-			box := 0.95 * math.Min(W, R)
-			p.drawLogo(p.dst, p.o.Icon, false, W/2, top+R/2, box, shadowLogo)
 		})
 }

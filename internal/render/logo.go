@@ -16,7 +16,6 @@ const maxLogoSide = 2048
 // Cache key types; each includes the source image for identity.
 type (
 	normKey   struct{ img image.Image }
-	statsKey  struct{ img image.Image }
 	scaledKey struct {
 		img  image.Image
 		grey bool
@@ -27,6 +26,7 @@ type (
 		grey            bool
 		w, h, r, dx, dy int
 		alpha           uint8
+		halo            uint32 // halo.key(): 0 for none
 	}
 )
 
@@ -109,68 +109,124 @@ func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
 	})
 }
 
-// sprite is a logo ready to draw with its drop shadow: the scaled logo and
-// the shadow's coverage (blurred, offset and already scaled by the shadow's
-// opacity), both relative to the logo's top-left corner. Shadow pixels the
-// opaque parts of the logo hide are cleared, so drawing skips them. Kept
-// apart rather than flattened into one RGBA image, a sprite takes about
-// 40 % less memory, so more of them stay cached.
+// sprite is a logo ready to draw with its drop shadow and, when it needs
+// one, its halo: the scaled logo, the shadow's coverage (blurred, offset
+// and already scaled by the shadow's opacity) and the halo's coverage,
+// all relative to the logo's top-left corner. Shadow pixels the opaque
+// parts of the logo hide are cleared, so drawing skips them. Kept apart
+// rather than flattened into one RGBA image, a sprite takes about 40 %
+// less memory, so more of them stay cached.
 type sprite struct {
 	logo   *image.RGBA
-	shadow *image.Alpha
+	shadow *image.Alpha // nil without a shadow
+	halo   *image.Alpha // nil without a halo
+	haloC  color.RGBA
 }
 
-// draw composites the shadow and then the logo with the logo's top-left
-// corner at at: the same as drawing the logo over its shadow first.
+// draw composites the shadow, the halo and then the logo with the logo's
+// top-left corner at at: the same as drawing them in that order.
 func (s *sprite) draw(dst *image.RGBA, at image.Point) {
-	moved := *s.shadow
-	moved.Rect = s.shadow.Rect.Add(at)
-	fillMask(dst, &moved, color.RGBA{A: 255})
+	if s.shadow != nil {
+		moved := *s.shadow
+		moved.Rect = s.shadow.Rect.Add(at)
+		fillMask(dst, &moved, color.RGBA{A: 255})
+	}
+	if s.halo != nil {
+		moved := *s.halo
+		moved.Rect = s.halo.Rect.Add(at)
+		fillMask(dst, &moved, s.haloC)
+	}
 	blitOver(dst, s.logo, at)
 }
 
 // bytes is the memory a sprite holds.
-func (s *sprite) bytes() int64 { return int64(len(s.logo.Pix)+len(s.shadow.Pix)) + 128 }
+func (s *sprite) bytes() int64 {
+	n := int64(len(s.logo.Pix)) + 128
+	for _, m := range []*image.Alpha{s.shadow, s.halo} {
+		if m != nil {
+			n += int64(len(m.Pix))
+		}
+	}
+	return n
+}
 
 // logoSprite returns k.img (whose information is li) scaled to k's size
 // with its drop shadow (blur radius k.r, offset k.dx, k.dy, opacity
-// k.alpha/255), cached under k, so a warm render draws a shadowed logo
-// without scaling or blurring anything.
+// k.alpha/255; none when k.alpha is 0) and its halo (k.halo), cached
+// under k, so a warm render draws a shadowed logo without scaling or
+// blurring anything. A grey (losing) logo is drawn at loserOpacity: its
+// shadow and halo fade with it, as if the logo and its shadow were one
+// layer drawn at that opacity, and still hide where the logo is opaque.
 func logoSprite(li logoInfo, k spriteKey) *sprite {
 	return memo(k.img, k, func() (*sprite, int64) {
 		w, h := k.w, k.h
-		logo := scaleLogo(li, k.grey, w, h)
-		m := shadowOf(logo, k.r)
-		m.Rect = m.Rect.Add(image.Pt(k.dx, k.dy))
-		var opacity [256]uint8
-		for v := range opacity {
-			opacity[v] = uint8(div255(uint32(v) * uint32(k.alpha)))
+		logo := scaleLogo(li, false, w, h)
+		sp := &sprite{logo: logo}
+		// solid marks the pixels where the logo hides what is under it.
+		solid := func(x, y int) bool { return logo.Pix[logo.PixOffset(x, y)+3] == 255 }
+		fade := 1.0
+		if k.grey {
+			fade = loserOpacity
 		}
-		for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
-			row := m.Pix[m.PixOffset(m.Rect.Min.X, y):][:m.Rect.Dx()]
-			for x, v := range row {
-				row[x] = opacity[v]
+		if k.halo != 0 {
+			hc := colorx.RGB{R: uint8(k.halo >> 16), G: uint8(k.halo >> 8), B: uint8(k.halo)}
+			sp.halo = haloMask(logo, haloRadius(w, h))
+			sp.haloC = premul(hc.R, hc.G, hc.B, fade)
+		}
+		if k.alpha > 0 {
+			m := shadowOf(logo, k.r)
+			m.Rect = m.Rect.Add(image.Pt(k.dx, k.dy))
+			a := uint32(float64(k.alpha)*fade + 0.5)
+			var opacity [256]uint8
+			for v := range opacity {
+				opacity[v] = uint8(div255(uint32(v) * a))
 			}
-			if y < 0 || y >= h {
-				continue
-			}
-			// Hidden under opaque logo pixels.
-			lrow := logo.Pix[logo.PixOffset(0, y):][:4*w]
-			for x := max(0, m.Rect.Min.X); x < min(w, m.Rect.Max.X); x++ {
-				if lrow[4*x+3] == 255 {
-					row[x-m.Rect.Min.X] = 0
+			for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
+				row := m.Pix[m.PixOffset(m.Rect.Min.X, y):][:m.Rect.Dx()]
+				for x, v := range row {
+					row[x] = opacity[v]
+				}
+				if y < 0 || y >= h {
+					continue
+				}
+				// Hidden under opaque logo pixels.
+				for x := max(0, m.Rect.Min.X); x < min(w, m.Rect.Max.X); x++ {
+					if solid(x, y) {
+						row[x-m.Rect.Min.X] = 0
+					}
 				}
 			}
+			sp.shadow = m
 		}
-		sp := &sprite{logo: logo, shadow: m}
+		if k.grey {
+			greyscaleInPlace(logo, loserOpacity)
+		}
 		return sp, sp.bytes()
 	})
+}
+
+// drawPicked draws the variant of (def, dark) that reads best on bg
+// (pickLogo) like drawLogo, with a halo when even that one is not legible
+// there (the legibility rule). Greyed logos (losers, stand-ins) are meant
+// to recede and get no halo.
+func (p *painter) drawPicked(dst *image.RGBA, def, dark image.Image, bg colorx.RGB, grey bool, cx, cy, s float64, sh *shadowSpec) image.Rectangle {
+	img := p.pickLogo(def, dark, bg)
+	var hl halo
+	if !grey {
+		hl = p.haloFor(img, bg)
+	}
+	return p.drawLogoHalo(dst, img, grey, cx, cy, s, sh, hl)
 }
 
 // drawLogo draws img trimmed and contain-fit in the square box of side s
 // centred at (cx, cy), with an optional drop shadow. It returns the drawn
 // rectangle (empty when the logo has no visible pixels).
 func (p *painter) drawLogo(dst *image.RGBA, img image.Image, grey bool, cx, cy, s float64, sh *shadowSpec) image.Rectangle {
+	return p.drawLogoHalo(dst, img, grey, cx, cy, s, sh, halo{})
+}
+
+// drawLogoHalo is drawLogo with halo hl.
+func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, cy, s float64, sh *shadowSpec, hl halo) image.Rectangle {
 	if img == nil || s < 1 {
 		return image.Rectangle{}
 	}
@@ -178,62 +234,28 @@ func (p *painter) drawLogo(dst *image.RGBA, img image.Image, grey bool, cx, cy, 
 	if !ok {
 		return image.Rectangle{}
 	}
-	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), s)
+	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), min(s, maxUpscale*float64(max(li.trim.Dx(), li.trim.Dy()))))
 	at := image.Pt(int(math.Round(cx-float64(w)/2)), int(math.Round(cy-float64(h)/2)))
 	rect := image.Rectangle{at, at.Add(image.Pt(w, h))}
-	if sh == nil {
+	if sh == nil && !hl.on {
 		k := scaledKey{img, grey, w, h}
 		sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(li, k), true })
 		if !p.warming {
 			blitOver(dst, sc, at)
+			p.record(img, sc, at, grey)
 		}
 		return rect
 	}
-	k := spriteKey{img, grey, w, h, p.px(sh.blur / 2), p.px(sh.dx), p.px(sh.dy), uint8(sh.alpha*255 + 0.5)}
+	k := spriteKey{img: img, grey: grey, w: w, h: h, halo: hl.key()}
+	if sh != nil {
+		k.r, k.dx, k.dy, k.alpha = p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), uint8(sh.alpha*255+0.5)
+	}
 	sp, _ := held(p, k, func() (*sprite, bool) { return logoSprite(li, k), true })
 	if !p.warming {
 		sp.draw(dst, at)
+		p.record(img, sp.logo, at, grey)
 	}
 	return rect
-}
-
-// logoStats summarises a logo's colours for the contrast rule: an
-// alpha-weighted histogram of relative luminance in 32 bins of sqrt(L)
-// (finer where dark colours differ).
-type logoStats struct {
-	lum   [32]float64 // weight per luminance bin
-	total float64
-	avg   colorx.RGB // alpha-weighted mean colour
-}
-
-func statsOf(img image.Image) logoStats {
-	return memo(img, statsKey{img}, func() (logoStats, int64) {
-		var s logoStats
-		li, ok := normalised(img)
-		if !ok {
-			return s, 512
-		}
-		b := li.trim
-		step := max(1, max(b.Dx(), b.Dy())/64)
-		var sr, sg, sb float64
-		for y := b.Min.Y; y < b.Max.Y; y += step {
-			for x := b.Min.X; x < b.Max.X; x += step {
-				c := color.NRGBAModel.Convert(li.img.At(x, y)).(color.NRGBA)
-				if c.A < 32 {
-					continue
-				}
-				w := float64(c.A) / 255
-				l := colorx.RGB{R: c.R, G: c.G, B: c.B}.Luminance()
-				s.lum[min(31, int(math.Sqrt(l)*32))] += w
-				s.total += w
-				sr, sg, sb = sr+w*float64(c.R), sg+w*float64(c.G), sb+w*float64(c.B)
-			}
-		}
-		if s.total > 0 {
-			s.avg = colorx.RGB{R: uint8(sr/s.total + 0.5), G: uint8(sg/s.total + 0.5), B: uint8(sb/s.total + 0.5)}
-		}
-		return s, 512
-	})
 }
 
 // pixelBytes is the memory of an image's pixels, as 4 bytes a pixel.

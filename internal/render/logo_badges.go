@@ -62,7 +62,13 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 		}
 	}
 	for i, s := range sd {
-		steps = append(steps, func() { p.logoSide(i, s, s.color, centres[i], cy+logoDY, logo, nil, false) })
+		steps = append(steps, func() {
+			if !square && p.sideBust(s) {
+				p.drawBustInCircle(s.logo, s.logoDark, s.color, s.grey, centres[i], cy, r)
+				return
+			}
+			p.logoSide(i, s, s.color, centres[i], cy+logoDY, logo, nil, false)
+		})
 	}
 	steps = append(steps, func() {
 		if !p.o.LeagueLogo {
@@ -70,7 +76,7 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 		}
 		lg := p.s.League
 		bg := colorx.Mix(sd[0].color, sd[1].color, 0.5)
-		p.drawLogo(p.dst, pickLogo(lg.Logo, lg.LogoDark, bg), false, W/2, cy+leagueDY, league, shadowLogoStrong)
+		p.drawPicked(p.dst, lg.Logo, lg.LogoDark, bg, false, W/2, cy+leagueDY, league, shadowLogoStrong)
 	})
 	return p.steps(steps...)
 }
@@ -117,8 +123,14 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 	for i, s := range sd {
 		s.color = offWhite(s.color, s.alt, p.s.Teams[i].HasAlt && !s.grey)
 	}
+	// Moving a colour off white can bring the two sides together again
+	// (two light reds darkened alike): the clash rule runs once more, so
+	// the row never shows one bar of a single colour.
+	a, b := sd[0], sd[1]
+	a.color, b.color = adjustColorsFor(a.color, a.alt, b.color, b.alt,
+		p.s.Teams[0].HasAlt && !a.grey, p.s.Teams[1].HasAlt && !b.grey, a.grey, b.grey, p.readsOn(a), p.readsOn(b))
 	lg := p.s.League
-	leagueLogo := pickLogo(lg.Logo, lg.LogoDark, white)
+	leagueLogo := p.pickLogo(lg.Logo, lg.LogoDark, white)
 	cy := H / 2
 	if square {
 		bs := math.Round(0.3 * W)
@@ -152,10 +164,20 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 	}
 	steps = append(steps,
 		func() { p.drawLogo(p.dst, leagueLogo, false, xs[0], cy, 0.66*d, nil) },
-		func() { p.logoSide(0, sd[0], sd[0].color, xs[1], cy, 0.66*d, nil, false) },
-		func() { p.logoSide(1, sd[1], sd[1].color, xs[2], cy, 0.66*d, nil, false) },
+		func() { p.rowSide(0, sd[0], xs[1], cy, d) },
+		func() { p.rowSide(1, sd[1], xs[2], cy, d) },
 	)
 	return p.steps(steps...)
+}
+
+// rowSide draws side i in its style-5 circle of diameter d: a bust fills
+// the circle, anything else sits in a 0.66 d box.
+func (p *painter) rowSide(i int, s *side, cx, cy, d float64) {
+	if p.sideBust(s) {
+		p.drawBustInCircle(s.logo, s.logoDark, s.color, s.grey, cx, cy, d/2)
+		return
+	}
+	p.logoSide(i, s, s.color, cx, cy, 0.66*d, nil, false)
 }
 
 // offWhite keeps badge colour c visible on white: the alternate when c is

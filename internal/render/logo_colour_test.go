@@ -57,7 +57,7 @@ func TestCompactTeamPicksReadableColour(t *testing.T) {
 		o := logoOpts(1, size, false)
 		o.NameMode = tt.mode
 		img := render(t, Scene{League: testLeague, Teams: []Team{tt.team}}, o)
-		p := nrgbaPx(img, int(c.at(0.03)), int(c.cy()))
+		p := nrgbaPx(img, int(c.at(0.97)), int(c.y0+0.12*c.bs)) // a corner clear of logo and name
 		if got := (colorx.RGB{R: p.R, G: p.G, B: p.B}); got != tt.want || p.A != 255 {
 			t.Errorf("%s: card colour %s (alpha %d), want %s", tt.name, got.Hex(), p.A, tt.want.Hex())
 		}

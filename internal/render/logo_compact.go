@@ -30,6 +30,10 @@ func (p *painter) compactTeam() error {
 		bg = greyPrimary
 	}
 	useName := logo == nil
+	// A logo that is not wide fills a third of the card at most: it
+	// stands at the left, and the team's name fills the rest (a logo
+	// and name lock-up) rather than leaving two thirds of the card empty.
+	lockup := !useName && !grey && len(teamNames(t)) > 0 && logoAspect(logo) < 1.6
 	return p.steps(
 		func() { p.paintCard(c, bg, bg, false) },
 		func() {
@@ -37,16 +41,26 @@ func (p *painter) compactTeam() error {
 				p.nameText(teamNames(t), t.Loser, bg, c.at(0.5), c.cy(), 2.8*c.bs, 0.8*c.bs)
 				return
 			}
-			p.drawLogo(p.dst, logo, grey, c.at(0.5), c.cy(), logoBox(logo, 1.6*c.bs, 0.8*c.bs), shadowLogo)
+			var hl halo
+			if !grey {
+				hl = p.haloFor(logo, bg)
+			}
+			if lockup {
+				p.drawLogoHalo(p.dst, logo, grey, c.x0+0.55*c.bs, c.cy(), 0.8*c.bs, shadowLogo, hl)
+				x0, x1 := c.x0+1.1*c.bs, c.x1-0.1*c.bs
+				p.nameText(teamNames(t), false, bg, (x0+x1)/2, c.cy(), x1-x0, 0.8*c.bs)
+				return
+			}
+			p.drawLogoHalo(p.dst, logo, grey, c.at(0.5), c.cy(), logoBox(logo, 1.6*c.bs, 0.8*c.bs), shadowLogo, hl)
 		},
 	)
 }
 
 // teamCardColour chooses the card colour and logo variant of a team (the
-// §5.5 HEAD rule with this package's visibility measure): for the primary
+// §5.5 HEAD rule with this package's legibility measure): for the primary
 // colour, then the alternate (when the team has a distinct one), the logo
-// variant that reads best on it (pickLogo); the first pair whose
-// visibility reaches weakVisibility wins, otherwise the most visible pair.
+// variant that reads best on it (pickLogo); the first legible pair wins,
+// otherwise the most legible pair (drawn with a halo).
 // A team without logos gets its primary colour and a nil logo.
 func teamCardColour(t Team) (colorx.RGB, image.Image) {
 	bgs := []colorx.RGB{t.Color}
@@ -59,8 +73,8 @@ func teamCardColour(t Team) (colorx.RGB, image.Image) {
 	best, bestLogo, bestV := t.Color, image.Image(nil), -1.0
 	for _, bg := range bgs {
 		logo := pickLogo(t.Logo, t.LogoDark, bg)
-		v := visibility(logo, bg)
-		if v >= weakVisibility {
+		v := legibility(logo, bg)
+		if v >= rescueScore {
 			return bg, logo
 		}
 		if v > bestV {
@@ -68,4 +82,13 @@ func teamCardColour(t Team) (colorx.RGB, image.Image) {
 		}
 	}
 	return best, bestLogo
+}
+
+// logoAspect is the width over the height of img's visible part (1 when
+// it has none).
+func logoAspect(img image.Image) float64 {
+	if li, ok := normalised(img); ok {
+		return float64(li.trim.Dx()) / float64(li.trim.Dy())
+	}
+	return 1
 }

@@ -29,8 +29,14 @@ import (
 // below 255. Without Trim the result is exactly Width x Height.
 const (
 	logoPad        = 0.02 // trimmed margin, share of the canvas side
-	logoBadgeScale = 0.18 // quality badge height over the output's short side (§5.9)
+	logoBadgeScale = 0.1  // quality badge height over the canvas side
 )
+
+// logoBadgeHeight is the quality badge's height on a logo canvas of side
+// m: scaled with the canvas (not with the trimmed design, whose short
+// side is a third of it on 3:1 cards), so its text stays readable (14 px
+// at 256).
+func logoBadgeHeight(m float64) float64 { return math.Max(12, math.Round(logoBadgeScale*m)) }
 
 // ErrLeagueLogoRequired is returned (wrapped with an *OptionError, so
 // errors.Is also matches ErrInvalid) for matchup logo styles 5 and 6 when
@@ -105,13 +111,33 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 		Release(p.dst)
 		return nil, err
 	}
-	frame := paddedFrame(contentBounds(p.dst, white), p.dst.Rect, p.m)
+	content := contentBounds(p.dst, white)
+	frame := paddedFrame(content, p.dst.Rect, p.m)
+	badgeH := logoBadgeHeight(p.m)
+	if o.Trim && o.Badge != "" {
+		// Room above the design for the badge, so it covers no logo.
+		frame.Min.Y -= int(badgeH + math.Round(logoPad*p.m))
+	}
 	out := p.dst
-	if o.Trim {
+	origin := image.Point{}
+	switch {
+	case o.Trim:
+		origin = frame.Min
 		out = cropTo(p.dst, frame, white)
 		Release(p.dst)
 		frame = out.Rect
+	case !content.Empty():
+		// Untrimmed: the design is centred on the canvas (logos of
+		// different shapes leave it off-centre where they were placed).
+		d := image.Pt((o.Width-content.Dx())/2-content.Min.X, (o.Height-content.Dy())/2-content.Min.Y)
+		if d != (image.Point{}) {
+			origin = d.Mul(-1)
+			out = cropTo(p.dst, p.dst.Rect.Add(origin), white)
+			Release(p.dst)
+			frame = frame.Add(d)
+		}
 	}
+	p.flushTrace(traceOf(ctx), origin)
 	if o.Badge != "" {
 		b, _ := normBadge(o.Badge)
 		q := *p
@@ -188,22 +214,25 @@ func cropTo(src *image.RGBA, frame image.Rectangle, white bool) *image.RGBA {
 	return dst
 }
 
-// logoBadge draws the quality badge on a logo (§5.9): height 0.18 of the
-// framed output's short side (the trimmed picture, or the frame the
-// trimmed picture would have), in the top-right corner of the design. On
+// logoBadge draws the quality badge on a logo (§5.9): logoBadgeHeight
+// high, at the top-right corner of the design: above it where the canvas
+// has room (trimmed logos get that room), else inside the corner. On
 // transparent logos the pill is white with dark text; on the white styles
 // it is dark with white text, so it stays visible.
 func (p *painter) logoBadge(text string, frame image.Rectangle, white bool) {
 	if text == "" || frame.Empty() {
 		return
 	}
-	fw, fh := float64(frame.Dx()), float64(frame.Dy())
-	h := math.Max(8, math.Round(logoBadgeScale*min(fw, fh)))
+	fw := float64(frame.Dx())
+	h := logoBadgeHeight(p.m)
 	pad := 0.8 * h
 	tb := fitText(fontBold, text, 0.9*fw-pad, h, 0.55*h, 1, 1.15)
 	w := math.Round(tb.width + pad)
 	margin := math.Round(logoPad * p.m)
 	x1, y0 := float64(frame.Max.X)-margin, float64(frame.Min.Y)+margin
+	if room := float64(frame.Min.Y - p.dst.Rect.Min.Y); room >= h+2*margin {
+		y0 = float64(frame.Min.Y) - h - margin // above the design, clear of it
+	}
 	x0, y1 := x1-w, y0+h
 	pill, ink := colorx.RGB{R: 255, G: 255, B: 255}, colorx.RGB{R: 0x11, G: 0x11, B: 0x11}
 	if white {

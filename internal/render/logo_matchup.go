@@ -76,7 +76,7 @@ func (p *painter) logoSplit(sd [2]*side) error {
 			}
 			lg := p.s.League
 			bg := colorx.Mix(sd[0].color, sd[1].color, 0.5)
-			p.drawLogo(p.dst, pickLogo(lg.Logo, lg.LogoDark, bg), false, c.at(0.5), c.cy(), 0.6*c.bs, shadowLogoSoft)
+			p.drawPicked(p.dst, lg.Logo, lg.LogoDark, bg, false, c.at(0.5), c.cy(), 0.6*c.bs, shadowLogoSoft)
 		},
 	)
 }
@@ -106,7 +106,7 @@ func (p *painter) logoPair(sd [2]*side) error {
 				return
 			}
 			lg := p.s.League
-			p.drawLogo(p.dst, pickLogo(lg.Logo, lg.LogoDark, darkPage), false, W/2, cy, league, shadowLogoStrong)
+			p.drawPicked(p.dst, lg.Logo, lg.LogoDark, darkPage, false, W/2, cy, league, shadowLogoStrong)
 		},
 	)
 }
@@ -118,13 +118,13 @@ func (p *painter) logoPair(sd [2]*side) error {
 func (p *painter) logoSide(i int, sd *side, bg colorx.RGB, cx, cy, s float64, sh *shadowSpec, tile bool) {
 	switch {
 	case sd.name != "" && tile:
-		p.nameTile(teamNames(p.s.Teams[i]), sd.color, sd.grey, cx, cy, s, s)
+		p.nameTile(i, sd.color, sd.grey, cx, cy, s, s)
 	case sd.name != "":
-		p.nameText(teamNames(p.s.Teams[i]), sd.grey, bg, cx, cy, s, s)
+		p.drawName(p.dst, i, sd.grey, bg, cx, cy, s, s)
 	case sd.initial != "":
 		tb := fitText(fontBlack, sd.initial, 0.8*s, 0.8*s, 0.6*s, 1, 1.15)
 		p.drawText(p.dst, tb, cx, cy, standInGrey, 1, true, nil)
 	default:
-		p.drawLogo(p.dst, pickLogo(sd.logo, sd.logoDark, bg), sd.grey, cx, cy, s, sh)
+		p.drawPicked(p.dst, sd.logo, sd.logoDark, bg, sd.grey, cx, cy, s, sh)
 	}
 }

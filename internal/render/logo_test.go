@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"testing"
 
@@ -272,9 +273,17 @@ func TestLogoBadge(t *testing.T) {
 		plain := render(t, c.s, o)
 		o.Badge = "hd"
 		badged := render(t, c.s, o)
-		if plain.Bounds() != badged.Bounds() {
-			t.Fatalf("%s: badge changed the size %v to %v", c.name, plain.Bounds(), badged.Bounds())
+		// The trimmed picture grows at the top by the badge's height and
+		// one margin, so the badge covers none of the design.
+		want := int(logoBadgeHeight(512))
+		grow := want + int(math.Round(logoPad*512))
+		if pb, bb := plain.Bounds(), badged.Bounds(); bb.Dx() != pb.Dx() || bb.Dy() != pb.Dy()+grow {
+			t.Fatalf("%s: badge changed the size %v to %v, want %d px higher", c.name, pb, bb, grow)
 		}
+		// Compare the design under the new band.
+		shifted := image.NewRGBA(badged.Bounds())
+		draw.Draw(shifted, shifted.Rect.Add(image.Pt(0, grow)), plain, image.Point{}, draw.Src)
+		plain = shifted
 		pill := color.NRGBA{255, 255, 255, 255}
 		if c.white {
 			pill = color.NRGBA{0x11, 0x11, 0x11, 255}
@@ -288,10 +297,12 @@ func TestLogoBadge(t *testing.T) {
 				}
 			}
 		}
-		want := int(math.Round(0.18 * float64(min(b.Dx(), b.Dy()))))
 		if d := fresh.Dy() - want; d < -1 || d > 1 || fresh.Dx() < want {
-			t.Errorf("%s: badge pill %v (%dx%d), want a pill %d px high (0.18 of %v) in the top right",
-				c.name, fresh, fresh.Dx(), fresh.Dy(), want, b.Size())
+			t.Errorf("%s: badge pill %v (%dx%d), want a pill %d px high (0.1 of the canvas) in the top right",
+				c.name, fresh, fresh.Dx(), fresh.Dy(), want)
+		}
+		if fresh.Max.Y > grow {
+			t.Errorf("%s: badge pill %v reaches below the band above the design (%d px)", c.name, fresh, grow)
 		}
 		if margin := b.Max.X - fresh.Max.X; margin < 2 || margin > b.Dx()/8 {
 			t.Errorf("%s: badge %d px from the right edge, want it in the top-right corner", c.name, margin)

@@ -26,6 +26,30 @@ type side struct {
 	initial        string      // missing team and no league logo: grey initial letter
 }
 
+// Upscaling rule: logos are drawn at most maxUpscale times their
+// (trimmed) source size, never blown up into a blur. A team logo whose
+// capped size stays below tinyShare of the canvas's short side is shown
+// as the team's name instead.
+const (
+	maxUpscale = 3.0
+	tinyShare  = 0.2
+)
+
+// tinyLogo reports whether the larger of a team's logo variants is too
+// small to show (see the upscaling rule).
+func (p *painter) tinyLogo(logos ...image.Image) bool {
+	best := 0
+	for _, img := range logos {
+		if img == nil {
+			continue
+		}
+		if li, ok := normalised(img); ok {
+			best = max(best, li.trim.Dx(), li.trim.Dy())
+		}
+	}
+	return best > 0 && maxUpscale*float64(best) < tinyShare*p.m
+}
+
 // displayName is the text of a team's name card.
 func displayName(t Team) string {
 	for _, s := range []string{t.Name, t.Short, t.Abbr} {
@@ -90,6 +114,11 @@ func (p *painter) prepareSides() [2]*side {
 				sd.name = displayName(t)
 			}
 		}
+		if sd.name == "" && !sd.grey && p.tinyLogo(sd.logo, sd.logoDark) {
+			// Blown up to its box it would be a blur: the name reads better.
+			sd.logo, sd.logoDark = nil, nil
+			sd.name = displayName(t)
+		}
 		if !hasAlt {
 			sd.alt = sd.color
 		} else if !sd.grey {
@@ -98,30 +127,37 @@ func (p *painter) prepareSides() [2]*side {
 		out[i] = sd
 	}
 	a, b := out[0], out[1]
-	a.color, b.color = adjustColors(a.color, a.alt, b.color, b.alt,
-		p.s.Teams[0].HasAlt || a.grey, p.s.Teams[1].HasAlt || b.grey, a.grey, b.grey)
+	a.color, b.color = adjustColorsFor(a.color, a.alt, b.color, b.alt,
+		p.s.Teams[0].HasAlt || a.grey, p.s.Teams[1].HasAlt || b.grey, a.grey, b.grey, p.readsOn(a), p.readsOn(b))
 	return out
 }
 
-// Side colour rule: a logo drawn on its own team colour can vanish (a red
-// logo on a red half). When the best logo variant's visibility (see
-// contrast.go) on the primary colour is below weakVisibility and the
-// alternate colour shows it at least switchRatio times better, the side
-// uses the alternate as its colour. Runs before the clash rule.
-const weakVisibility = 2.0
-
+// Side colour rule (the alternate-fill rescue of the legibility rule,
+// legibility.go): a logo drawn on its own team colour can vanish (a red
+// logo on a red half). When the best logo variant is not legible on the
+// primary colour and reads better on the alternate, the side uses the
+// alternate as its colour. Runs before the clash rule.
 func readableColor(sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
 	if sd.logo == nil && sd.logoDark == nil {
 		return primary, alt
 	}
-	vp := visibility(pickLogo(sd.logo, sd.logoDark, primary), primary)
-	if vp >= weakVisibility {
+	vp := legibility(pickLogo(sd.logo, sd.logoDark, primary), primary)
+	if vp >= rescueScore {
 		return primary, alt
 	}
-	if va := visibility(pickLogo(sd.logo, sd.logoDark, alt), alt); va >= vp*switchRatio {
+	if va := legibility(pickLogo(sd.logo, sd.logoDark, alt), alt); va > vp+variantTie {
 		return alt, primary
 	}
 	return primary, alt
+}
+
+// readsOn returns the test of whether side sd's logo is legible on a
+// colour, or nil for a side without a logo.
+func (p *painter) readsOn(sd *side) func(colorx.RGB) bool {
+	if sd.logo == nil && sd.logoDark == nil {
+		return nil
+	}
+	return func(c colorx.RGB) bool { return p.legible(p.pickLogo(sd.logo, sd.logoDark, c), c) >= rescueScore }
 }
 
 // drawSide draws a side's logo, name card or stand-in initial in the square
@@ -132,13 +168,27 @@ func (p *painter) drawSide(sd *side, bg colorx.RGB, cx, cy, s float64, sh *shado
 	}
 	switch {
 	case sd.name != "":
-		p.nameCard(sd.name, sd.grey, bg, cx, cy, s)
+		// Names are wide: on covers (one side above the other) they get
+		// the canvas's width rather than the square logo box.
+		w := s
+		if p.portrait && p.o.Style != 3 && p.o.Style != 4 {
+			w = 0.9 * p.W
+		}
+		p.drawName(p.dst, p.sideIndex(sd), sd.grey, bg, cx, cy, w, s)
 	case sd.initial != "":
 		tb := fitText(fontBlack, sd.initial, 0.8*s, 0.8*s, 0.6*s, 1, 1.15)
 		p.drawText(p.dst, tb, cx, cy, standInGrey, 1, true, nil)
 	default:
-		p.drawLogo(p.dst, pickLogo(sd.logo, sd.logoDark, bg), sd.grey, cx, cy, s, sh)
+		p.drawPicked(p.dst, sd.logo, sd.logoDark, bg, sd.grey, cx, cy, s, sh)
 	}
+}
+
+// sideIndex is the index of matchup side sd.
+func (p *painter) sideIndex(sd *side) int {
+	if p.sides()[1] == sd {
+		return 1
+	}
+	return 0
 }
 
 // nameCard draws a team name in weight-900 type fitted to a box of side s
@@ -175,9 +225,26 @@ func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
 // parallel (warm).
 func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
 	s, ax, ay, bx, by := p.logoBoxes()
+	sa, sb := s, s
+	// Busts stand on the bottom edge of their side (bust.go).
+	if p.sideBust(a) {
+		bottom := p.H
+		if p.portrait {
+			bottom = p.H / 2
+			if p.o.LeagueLogo {
+				bottom -= 0.125 * p.m // above the league logo in the middle
+			}
+		}
+		sa = bustGrow * s
+		ay = p.bustCentre(p.pickLogo(a.logo, a.logoDark, bgA), sa, bottom)
+	}
+	if p.sideBust(b) {
+		sb = bustGrow * s
+		by = p.bustCentre(p.pickLogo(b.logo, b.logoDark, bgB), sb, p.H)
+	}
 	draws := []func(q *painter){
-		func(q *painter) { q.drawSide(a, bgA, ax, ay, s, shadowLogo) },
-		func(q *painter) { q.drawSide(b, bgB, bx, by, s, shadowLogo) },
+		func(q *painter) { q.drawSide(a, bgA, ax, ay, sa, shadowLogo) },
+		func(q *painter) { q.drawSide(b, bgB, bx, by, sb, shadowLogo) },
 		func(q *painter) { q.centreLeagueLogo(bgMid) },
 	}
 	p.warm(draws...)
@@ -195,7 +262,7 @@ func (p *painter) centreLeagueLogo(bg colorx.RGB) {
 		return
 	}
 	lg := p.s.League
-	p.drawLogo(p.dst, pickLogo(lg.Logo, lg.LogoDark, bg), false, p.W/2, p.H/2, 0.25*p.m, shadowLogo)
+	p.drawPicked(p.dst, lg.Logo, lg.LogoDark, bg, false, p.W/2, p.H/2, 0.25*p.m, shadowLogo)
 }
 
 // matchup dispatches on the style.

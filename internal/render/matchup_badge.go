@@ -22,12 +22,8 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 		bg, vsColor = minimalDark, vsDark
 	}
 	badge := 0.3 * m
-	centres := [2][2]float64{{W / 5, H / 2}, {4 * W / 5, H / 2}}
-	vsSize := 0.75 * 0.18 * H
 	if p.portrait {
 		badge = 0.35 * m
-		centres = [2][2]float64{{W / 2, H / 5}, {W / 2, 4 * H / 5}}
-		vsSize = 0.75 * 0.22 * W
 	}
 	// The reference's radius 0.6·badge overflows the canvas on square
 	// covers (circles at H/5 with r = 0.21 H); keep a 3 % margin: the
@@ -38,12 +34,45 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 	} else {
 		r = min(r, 0.17*W, 0.45*H)
 	}
-	// "VS" fits the gap between the circles.
-	gap := 0.6*W - 2*r
-	if p.portrait {
-		gap = 0.6*H - 2*r
+	// The league logo sits below the circles on thumbnails and above
+	// them on covers (where the bottom circle reaches the canvas edge),
+	// clear of them; the group (circles, VS and league logo) is centred
+	// on the canvas, so neither the top nor the bottom is left empty.
+	league, gap := 0.0, 0.0
+	if p.o.LeagueLogo {
+		league, gap = 0.2*m, 0.04*m
+		if p.portrait {
+			league, gap = 0.16*m, 0.03*m
+		}
 	}
-	vsSize = min(vsSize, 0.6*gap)
+	var centres [2][2]float64
+	var leagueAt [2]float64
+	if p.portrait {
+		// The group (league logo, circle, VS, circle) fits 94 % of the
+		// height: VS gets vsRoom between the circles, which shrink if
+		// need be.
+		vsRoom := 0.16 * H
+		r = min(r, (0.94*H-league-gap-vsRoom)/4)
+		span := 2*r + vsRoom // between the circle centres
+		top := (H - (span + 2*r + league + gap)) / 2
+		y0 := top + league + gap + r
+		centres = [2][2]float64{{W / 2, y0}, {W / 2, y0 + span}}
+		leagueAt = [2]float64{W / 2, top + league/2}
+	} else {
+		top := (H - (2*r + league + gap)) / 2
+		cy := top + r
+		centres = [2][2]float64{{W / 5, cy}, {4 * W / 5, cy}}
+		leagueAt = [2]float64{W / 2, top + 2*r + gap + league/2}
+	}
+	// "VS" fits the gap between the circles.
+	vsSize := 0.75 * 0.18 * H
+	gapVS := 0.6*W - 2*r
+	if p.portrait {
+		vsSize = 0.75 * 0.22 * W
+		gapVS = centres[1][1] - centres[0][1] - 2*r
+	}
+	vsSize = min(vsSize, 0.6*gapVS)
+	vsX, vsY := (centres[0][0]+centres[1][0])/2, (centres[0][1]+centres[1][1])/2
 	box := r * math.Sqrt2 * 0.95 // square inscribed in the circle, 5 % margin
 	steps := []func(){
 		func() { fillLinear(p.dst, p.full, true, opaqueStops([]float64{0, 1}, bg[0], bg[1])) },
@@ -60,26 +89,25 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 				pb.circle(c[0], c[1], r)
 				pb.fill(p.dst, p.full, rgba(s.color))
 			},
-			func() { p.drawSide(s, s.color, c[0], c[1], box, nil) })
+			func() {
+				if p.sideBust(s) {
+					p.drawBustInCircle(s.logo, s.logoDark, s.color, s.grey, c[0], c[1], r)
+					return
+				}
+				p.drawSide(s, s.color, c[0], c[1], box, nil)
+			})
 	}
 	steps = append(steps,
 		func() {
 			tb := fitText(fontBlack, "VS", 0.9*W, vsSize*1.2, vsSize, 1, 1.15)
-			p.drawText(p.dst, tb, W/2, H/2, vsColor, 1, true, nil)
+			p.drawText(p.dst, tb, vsX, vsY, vsColor, 1, true, nil)
 		},
 		func() {
 			if !p.o.LeagueLogo {
 				return
 			}
 			lg := p.s.League
-			logo := pickLogo(lg.Logo, lg.LogoDark, bg[1])
-			if p.portrait {
-				size := 0.15 * m
-				p.drawLogo(p.dst, logo, false, W-size/2-0.08*W, H-size/2-0.02*H, size, nil)
-				return
-			}
-			size := 0.25 * m
-			p.drawLogo(p.dst, logo, false, W/2, H-size/2-0.08*H, size, nil)
+			p.drawPicked(p.dst, lg.Logo, lg.LogoDark, bg[1], false, leagueAt[0], leagueAt[1], league, nil)
 		})
 	return p.steps(steps...)
 }

@@ -10,17 +10,27 @@ import (
 // Styles 99 (3D embossed panels, reflections, metallic VS badge) and 98
 // (the same plus the league logo at the top), §5.3.
 //
-// Thumbnails use two side-by-side panels as the reference does. Covers
-// stack them (team A on top), like style 1's horizontal split: the
+// Thumbnails and square covers use two side-by-side panels as the
+// reference does. Taller covers stack them (team A on top), like style 1's horizontal split: the
 // reference's narrow side-by-side portrait panels left the logos at a
 // quarter of the width. On a style-98 cover the top team's logo moves into
 // the space below the league logo.
-func (p *painter) emboss(sd [2]*side, withLeague bool) error {
+func (p *painter) emboss(sd [2]*side, style98 bool) error {
 	W, H := p.W, p.H
+	// Style 98 is 99 with the league logo: without it (logo=false) the
+	// two are the same picture.
+	withLeague := style98 && p.o.LeagueLogo
+	// Covers stack the panels; a square cover keeps them side by side,
+	// where each hero logo gets half the width instead of a quarter of
+	// the height.
+	stack := p.portrait && H > 1.15*W
 	leagueSize := 0.2 * p.m
+	if stack {
+		leagueSize = 0.14 * p.m // it takes height from both hero logos
+	}
 	leagueTop := max(float64(p.px(12)), math.Round(0.03*H))
 	var panels [2]image.Rectangle
-	if p.portrait {
+	if stack {
 		half := int(math.Round(H / 2))
 		panels = [2]image.Rectangle{image.Rect(0, 0, p.o.Width, half), image.Rect(0, half, p.o.Width, p.o.Height)}
 	} else {
@@ -28,21 +38,32 @@ func (p *painter) emboss(sd [2]*side, withLeague bool) error {
 		panels = [2]image.Rectangle{image.Rect(0, 0, half, p.o.Height), image.Rect(half, 0, p.o.Width, p.o.Height)}
 	}
 	var steps []func()
+	badge := 0.076 * p.m
 	for i, s := range sd {
 		dst := p.dst.SubImage(panels[i]).(*image.RGBA)
 		var inset [2]float64
-		if i == 0 && p.portrait && withLeague {
-			// Keep clear of the league logo above and the VS badge below.
-			inset = [2]float64{leagueTop + leagueSize, 0.076 * p.m}
+		if stack && withLeague {
+			// Keep clear of the league logo above the top panel and of
+			// the VS badge between the panels; the bottom panel mirrors
+			// the top one, so both hero logos get the same size.
+			inset = [2]float64{leagueTop + leagueSize, badge}
+			if i == 1 {
+				inset = [2]float64{badge, leagueTop + leagueSize}
+			}
 		}
-		steps = append(steps, func() { p.embossPanel(dst, panels[i], s, inset) })
+		// The reflection stays clear of the VS badge on the shared edge.
+		refl := panels[i]
+		if stack && i == 0 {
+			refl.Max.Y -= int(1.4 * badge)
+		}
+		steps = append(steps, func() { p.embossPanel(dst, panels[i], s, inset, refl) })
 	}
 	steps = append(steps,
 		func() { // divider: dark-light-dark across its width
 			w := float64(max(2, p.px(6)))
 			stops := []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
 			var pb path
-			if p.portrait {
+			if stack {
 				y0 := H/2 - w/2
 				pb.rect(0, y0, W, y0+w)
 				pb.fillPaint(p.dst, p.full, newLinear(0, y0, 0, y0+w, stops))
@@ -52,13 +73,13 @@ func (p *painter) emboss(sd [2]*side, withLeague bool) error {
 			pb.rect(x0, 0, x0+w, H)
 			pb.fillPaint(p.dst, p.full, newLinear(x0, 0, x0+w, 0, stops))
 		},
-		func() { p.vsBadge(W/2, H/2, 0.076*p.m) },
+		func() { p.vsBadge(W/2, H/2, badge) },
 		func() {
 			if !withLeague {
 				return
 			}
 			lg := p.s.League
-			logo := pickLogo(lg.Logo, lg.LogoDark, colorx.Mix(sd[0].color, sd[1].color, 0.5))
+			logo := p.pickLogo(lg.Logo, lg.LogoDark, colorx.Mix(sd[0].color, sd[1].color, 0.5))
 			p.drawLogo(p.dst, logo, false, W/2, leagueTop+leagueSize/2, leagueSize, shadowLogoStrong)
 		})
 	return p.steps(steps...)
@@ -68,22 +89,25 @@ func (p *painter) emboss(sd [2]*side, withLeague bool) error {
 // dst (the sub-image of the canvas, or of the band being painted, that
 // panel covers).
 // inset reserves space at the top and bottom of the panel (style 98
-// covers): the hero logo is centred in what remains.
-func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, inset [2]float64) {
+// covers): the hero logo is centred in what remains. The reflection is
+// clipped to refl.
+func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, inset [2]float64, refl image.Rectangle) {
 	r := panel
 	pw, ph := float64(r.Dx()), float64(r.Dy())
 	cx, cy := float64(r.Min.X)+pw/2, float64(r.Min.Y)+ph/2
 	short := min(pw, ph)
 	hero := 0.5 * short
-	if inset[0] > 0 {
+	if inset[0] > 0 || inset[1] > 0 {
+		// The hero and its visible reflection (about a third of its
+		// height) are centred in what the insets leave.
 		avail := ph - inset[0] - inset[1]
-		cy = float64(r.Min.Y) + inset[0] + avail/2
 		hero = min(hero, 0.7*avail)
+		cy = float64(r.Min.Y) + inset[0] + (avail-0.3*hero)/2
 	}
 	var logo image.Image
 	var li logoInfo
 	if s.name == "" && s.initial == "" {
-		if logo = pickLogo(s.logo, s.logoDark, s.color); logo != nil {
+		if logo = p.pickLogo(s.logo, s.logoDark, s.color); logo != nil {
 			var ok bool
 			if li, ok = normalised(logo); !ok {
 				logo = nil
@@ -91,24 +115,12 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 		}
 	}
 	e := max(1, p.px(2.2))
-	key := layerKey{kind: "emboss", img: logo, params: [6]uint32{rgbKey(s.color), uint32(e)}}
-	drawLayer(p.dst, r, key, func(l *image.RGBA) {
-		lw, lh := float64(l.Rect.Dx()), float64(l.Rect.Dy())
-		fillRect(l, l.Rect, rgba(s.color))
-		overlayRadial(l, lw/2, lh/2, 10*p.k, 0.8*max(lw, lh), []stop{
-			{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}})
-		if logo == nil {
-			return
-		}
-		// Emboss texture: the logo's silhouette at 1.7x the panel's short
-		// side, lit from the top left.
-		sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*min(lw, lh))
-		ox, oy := int(math.Round(lw/2-float64(sw)/2)), int(math.Round(lh/2-float64(sh)/2))
-		// The silhouette is larger than the panel: only the visible part
-		// (plus the emboss depth on each side) is computed.
-		sil := silhouette(li, sw, sh, ox+e, oy+e, l.Rect.Dx()+2*e, l.Rect.Dy()+2*e)
-		embossTexture(l, sil, -e, -e, e)
-	})
+	var tex *embossTex
+	if logo != nil {
+		tex = panelEmboss(logo, li, r.Dx(), r.Dy(), e)
+	}
+	paintPanel(p.dst, r, s.color, 10*p.k, 0.8*max(pw, ph), []stop{
+		{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}, tex)
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -121,23 +133,27 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 		return
 	}
 	// Hero logo with its shadow, then a fading reflection below it.
-	rect := p.drawLogo(dst, logo, s.grey, cx, cy, hero, shadowHero)
+	var hl halo
+	if !s.grey {
+		hl = p.haloFor(logo, s.color)
+	}
+	rect := p.drawLogoHalo(dst, logo, s.grey, cx, cy, hero, shadowHero, hl)
 	hw, hh := rect.Dx(), rect.Dy()
-	drawReflection(dst, scaledLogo(li, scaledKey{logo, s.grey, hw, hh}), rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh))))
+	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
+		drawReflection(rd, scaledLogo(li, scaledKey{logo, s.grey, hw, hh}), rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh))))
+	}
 }
 
 // nameCardOn is nameCard drawing into a panel.
 func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, box float64) {
-	saved := p.dst
-	p.dst = dst
-	p.nameCard(s.name, s.grey, bg, cx, cy, box)
-	p.dst = saved
+	p.drawName(dst, p.sideIndex(s), s.grey, bg, cx, cy, box, box)
 }
 
 // silhouette returns the alpha of the trimmed logo of li scaled to sw x sh
 // with its top-left corner at (ox, oy), clipped to a w x h window. It
 // samples the source alpha bilinearly, so nothing larger than the window
-// is allocated; the result is not cached (the panel layer that uses it is).
+// is allocated; the result is not cached (the emboss texture built from
+// it is).
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 	m := image.NewAlpha(image.Rect(0, 0, w, h))
 	pix, stride, rect := alphaSource(li.img)
@@ -202,39 +218,6 @@ func alphaSource(img image.Image) ([]uint8, int, image.Rectangle) {
 		return m.Pix, m.Stride, m.Rect
 	}
 	return nil, 0, image.Rectangle{}
-}
-
-// embossTexture lights silhouette sil (placed at ox, oy) from the top left:
-// where the silhouette rises (seen from the light) the panel is lightened by
-// up to 15 %, where it falls darkened by up to 22.5 %, and its inside gets
-// a faint 4 % sheen. e is the emboss depth in pixels.
-func embossTexture(dst *image.RGBA, sil *image.Alpha, ox, oy, e int) {
-	r := dst.Rect.Intersect(sil.Rect.Add(image.Pt(ox, oy)).Inset(-e))
-	at := func(x, y int) int32 {
-		x, y = x-ox, y-oy
-		if x < 0 || y < 0 || x >= sil.Rect.Dx() || y >= sil.Rect.Dy() {
-			return 0
-		}
-		return int32(sil.Pix[y*sil.Stride+x])
-	}
-	white := premul(255, 255, 255, 1)
-	black := premul(0, 0, 0, 1)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		i := dst.PixOffset(r.Min.X, y)
-		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
-			hi, lo := at(x+e, y+e), at(x-e, y-e)
-			in := min(hi, lo)
-			if in > 0 {
-				blendPix(dst.Pix, i, white, uint32(in*10/255))
-			}
-			switch d := hi - lo; {
-			case d > 0:
-				blendPix(dst.Pix, i, white, uint32(d*38/255))
-			case d < 0:
-				blendPix(dst.Pix, i, black, uint32(-d*57/255))
-			}
-		}
-	}
 }
 
 // drawReflection draws src flipped upside down with its top at (x, y), fading from

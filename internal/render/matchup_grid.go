@@ -11,6 +11,19 @@ import (
 // (§5.3).
 var gridBackground = colorx.RGB{R: 0x0a, G: 0x0a, B: 0x0a}
 
+// gridTeamAlpha is the opacity of style 6's team-colour lines.
+const gridTeamAlpha = 0.6
+
+// gridTint lifts a team colour to at least OKLab lightness 0.6 for the
+// style-6 grid lines.
+func gridTint(c colorx.RGB) colorx.RGB {
+	l := c.OKLab()
+	if l.L >= 0.6 {
+		return c
+	}
+	return colorx.Lab{L: 0.6, A: l.A, B: l.B}.RGB()
+}
+
 func (p *painter) grid(sd [2]*side, teamColours bool) error {
 	a, b := sd[0], sd[1]
 	W, H := p.W, p.H
@@ -23,9 +36,13 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 				pb.fill(p.dst, p.full, premul(120, 120, 120, 0.25))
 				return
 			}
-			mid := colorx.Mix(a.color, b.color, 0.5)
+			// Style 6's lines are the team colours, lifted towards white
+			// so dark colours still show on the near-black ground, and
+			// stronger than style 5's grey: at 300 px wide the two styles
+			// must be told apart.
+			ca, cb := gridTint(a.color), gridTint(b.color)
 			pb.fillPaint(p.dst, p.full, newLinear(0, 0, W, 0, []stop{
-				{0, a.color, 0.25}, {0.5, mid, 0.25}, {1, b.color, 0.25}}))
+				{0, ca, gridTeamAlpha}, {0.5, colorx.MixOK(ca, cb, 0.5), gridTeamAlpha}, {1, cb, gridTeamAlpha}}))
 		},
 		func() {
 			fade := []stop{{0, gridBackground, 0}, {0.3, gridBackground, 0.3},
@@ -44,6 +61,9 @@ func (p *painter) gridPath() *path {
 	W, H := p.W, p.H
 	cell := 0.22 * p.m
 	lw := 7 * p.k
+	if p.o.Style == 6 {
+		lw = 9 * p.k
+	}
 	d := math.Hypot(W, H)
 	cx, cy := W/2, H/2
 	sin, cos := math.Sincos(math.Pi / 12)

@@ -46,15 +46,25 @@ func (p *painter) split(sd [2]*side) error {
 }
 
 // Style 2: a smooth gradient between the team colours, horizontal on
-// thumbnails and vertical on covers; stops 0 A, 0.2 A, 0.5 mix, 0.8 B, 1 B.
+// thumbnails and vertical on covers: A up to 0.2, B from 0.8, and between
+// them a blend in OKLab (colorx.MixOK), sampled at blendSteps stops, so
+// red to green passes through a clear yellow-olive instead of the muddy
+// brown of an sRGB blend.
+const blendSteps = 12
+
 func (p *painter) blend(sd [2]*side) error {
 	a, b := sd[0], sd[1]
-	mid := colorx.Mix(a.color, b.color, 0.5)
+	mid := colorx.MixOK(a.color, b.color, 0.5)
 	logos := p.logoSteps(a, b, a.color, b.color, mid)
+	ts := []float64{0}
+	cs := []colorx.RGB{a.color}
+	for i := range blendSteps + 1 {
+		u := float64(i) / blendSteps
+		ts = append(ts, 0.2+0.6*u)
+		cs = append(cs, colorx.MixOK(a.color, b.color, u))
+	}
+	ts, cs = append(ts, 1), append(cs, b.color)
 	return p.steps(append([]func(){
-		func() {
-			fillLinear(p.dst, p.full, p.portrait,
-				opaqueStops([]float64{0, 0.2, 0.5, 0.8, 1}, a.color, a.color, mid, b.color, b.color))
-		},
+		func() { fillLinear(p.dst, p.full, p.portrait, opaqueStops(ts, cs...)) },
 	}, logos...)...)
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"image"
+	"image/draw"
 	"sync"
 )
 
@@ -40,50 +41,44 @@ func alphaAll255(pix []byte, stride, off, w, h int) bool {
 	return true
 }
 
-// fillRow writes row y of img into dst as RGB (opaque) or non-premultiplied
-// RGBA bytes. It reports false for image types it has no fast path for.
-func fillRow(dst []byte, img image.Image, y int, opaque bool) bool {
+// pixelRow returns row y of img as 4-byte pixels: opaque or
+// non-premultiplied RGBA (alpha is ignored when the picture is opaque).
+// Opaque *image.RGBA and any *image.NRGBA rows are the image's own bytes;
+// other rows are converted into buf (4 bytes per pixel), with conv as
+// scratch for image types without a fast path.
+func pixelRow(buf []byte, img image.Image, y int, opaque bool, conv **image.NRGBA) []byte {
 	b := img.Bounds()
 	switch m := img.(type) {
 	case *image.NRGBA:
 		i := m.PixOffset(b.Min.X, y)
-		copyNRGBA(dst, m.Pix[i:i+4*b.Dx()], opaque)
-		return true
+		return m.Pix[i : i+4*b.Dx()]
 	case *image.RGBA:
 		i := m.PixOffset(b.Min.X, y)
 		src := m.Pix[i : i+4*b.Dx()]
 		if opaque {
-			copyNRGBA(dst, src, true)
-			return true
+			return src
 		}
 		t := unpremulTable()
 		for j := 0; j < len(src); j += 4 {
 			a := src[j+3]
 			switch a {
 			case 255:
-				dst[j], dst[j+1], dst[j+2] = src[j], src[j+1], src[j+2]
+				buf[j], buf[j+1], buf[j+2] = src[j], src[j+1], src[j+2]
 			case 0:
-				dst[j], dst[j+1], dst[j+2] = 0, 0, 0
+				buf[j], buf[j+1], buf[j+2] = 0, 0, 0
 			default:
 				row := t[int(a)<<8:]
-				dst[j], dst[j+1], dst[j+2] = row[src[j]], row[src[j+1]], row[src[j+2]]
+				buf[j], buf[j+1], buf[j+2] = row[src[j]], row[src[j+1]], row[src[j+2]]
 			}
-			dst[j+3] = a
+			buf[j+3] = a
 		}
-		return true
+		return buf[:len(src)]
 	}
-	return false
-}
-
-// copyNRGBA copies 4-byte pixels to dst, dropping alpha when opaque.
-func copyNRGBA(dst, src []byte, opaque bool) {
-	if !opaque {
-		copy(dst, src)
-		return
+	if *conv == nil {
+		*conv = image.NewNRGBA(image.Rect(b.Min.X, 0, b.Max.X, 1))
 	}
-	for i, j := 0, 0; i < len(src); i, j = i+4, j+3 {
-		dst[j], dst[j+1], dst[j+2] = src[i], src[i+1], src[i+2]
-	}
+	draw.Draw(*conv, (*conv).Bounds(), img, image.Pt(b.Min.X, y), draw.Src)
+	return append(buf[:0], (*conv).Pix...)
 }
 
 var (
@@ -116,57 +111,4 @@ func unpremulTable() []byte {
 		unpremulTab = t
 	})
 	return unpremulTab
-}
-
-// directRows returns row y of an opaque *image.RGBA or *image.NRGBA and the
-// row above it (nil for the first row), for filtering without a copy.
-func directRows(img image.Image, y int, opaque bool) (pix, above []byte, ok bool) {
-	if !opaque {
-		return nil, nil, false
-	}
-	var p []byte
-	var stride, off int
-	b := img.Bounds()
-	switch m := img.(type) {
-	case *image.RGBA:
-		p, stride, off = m.Pix, m.Stride, m.PixOffset(b.Min.X, y)
-	case *image.NRGBA:
-		p, stride, off = m.Pix, m.Stride, m.PixOffset(b.Min.X, y)
-	default:
-		return nil, nil, false
-	}
-	w := 4 * b.Dx()
-	pix = p[off : off+w]
-	if y > b.Min.Y {
-		above = p[off-stride : off-stride+w]
-	}
-	return pix, above, true
-}
-
-// upFilterRGB writes the Up-filtered RGB bytes of 4-byte pixels pix (row
-// above: above, nil for none) to dst, which needs two spare bytes at the
-// end. Two pixels at a time are handled as one uint64 with a borrow-free
-// bytewise subtract and stored with one overlapping 8-byte write.
-func upFilterRGB(dst, pix, above []byte) {
-	n := len(pix) / 4
-	if above == nil {
-		for i := range n {
-			dst[3*i], dst[3*i+1], dst[3*i+2] = pix[4*i], pix[4*i+1], pix[4*i+2]
-		}
-		return
-	}
-	const hi = 0x8080808080808080
-	const lo = 0x7f7f7f7f7f7f7f7f
-	i := 0
-	for ; i+2 <= n; i += 2 {
-		a := binary.LittleEndian.Uint64(pix[4*i : 4*i+8])
-		b := binary.LittleEndian.Uint64(above[4*i : 4*i+8])
-		d := ((a | hi) - (b & lo)) ^ ((a ^ ^b) & hi)
-		binary.LittleEndian.PutUint64(dst[3*i:3*i+8], d&0xffffff|(d>>8)&0xffffff000000)
-	}
-	for ; i < n; i++ {
-		dst[3*i] = pix[4*i] - above[4*i]
-		dst[3*i+1] = pix[4*i+1] - above[4*i+1]
-		dst[3*i+2] = pix[4*i+2] - above[4*i+2]
-	}
 }

@@ -48,6 +48,7 @@ func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 		Release(p.dst)
 		return nil, err
 	}
+	p.flushTrace(traceOf(ctx), image.Point{})
 	return p.dst, nil
 }
 
@@ -117,11 +118,16 @@ type painter struct {
 	held *heldSet
 	// prepared holds the matchup's sides once worked out (see sides).
 	prepared *[2]*side
+	// trace collects the drawn logos of a traced render (WithLogoTrace).
+	trace *[]LogoDraw
 }
 
 func newPainter(ctx context.Context, s Scene, o Options) *painter {
 	p := painterFor(ctx, s, o)
 	p.dst = newCanvas(o.Width, o.Height)
+	if traceOf(ctx) != nil {
+		p.trace = &[]LogoDraw{}
+	}
 	return p
 }
 

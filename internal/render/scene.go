@@ -19,10 +19,14 @@
 //     shadows, half-resolution wide shadows, cached background layers).
 //   - scale.go, scale_rows.go: the fixed-point Catmull-Rom scaler.
 //   - logo.go, trim.go, greyscale.go, logocache.go, held.go, contrast.go:
-//     logo handling (trim, scaling, greyscale, logo+shadow sprites, the
-//     byte-bounded derivative cache keyed by image identity and what one
-//     render holds of it, variant choice by contrast and the colour-clash
-//     rule).
+//     logo handling (trim, scaling, greyscale, logo+shadow+halo sprites,
+//     the byte-bounded derivative cache keyed by image identity and what
+//     one render holds of it, the colour-clash rule).
+//   - legibility.go, trace.go: the legibility rule (OKLab colour
+//     difference over a logo's edge and body) behind variant choice,
+//     alternate fills and the halo rescue; WithLogoTrace and Legibility
+//     measure finished pictures (the hardcase package's tests use them).
+//   - bust.go: athletes' headshots, anchored on an edge or in a circle.
 //   - text.go, badge.go: embedded Roboto (fonts/), measuring, fitting,
 //     wrapping and drawing text; the quality badge.
 //   - league.go, team.go, matchup.go and matchup_split.go (styles 1-2),

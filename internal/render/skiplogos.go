@@ -56,11 +56,11 @@ func leagueCard(lg League) (a, b colorx.RGB, logo image.Image) {
 		}
 		mid := colorx.Mix(a, b, 0.5)
 		logo := pickLogo(lg.Logo, lg.LogoDark, mid)
-		if visibility(logo, mid) < weakVisibility {
+		if legibility(logo, mid) < rescueScore {
 			la := colorx.Mix(lightBase1, dom, toneLight1)
 			lb := colorx.Mix(lightBase2, dom, toneLight2)
 			lmid := colorx.Mix(la, lb, 0.5)
-			if l := pickLogo(lg.Logo, lg.LogoDark, lmid); visibility(l, lmid) > visibility(logo, mid) {
+			if l := pickLogo(lg.Logo, lg.LogoDark, lmid); legibility(l, lmid) > legibility(logo, mid) {
 				a, b, logo = la, lb, l
 			}
 		}
@@ -82,9 +82,15 @@ func leagueCard(lg League) (a, b colorx.RGB, logo image.Image) {
 func (p *painter) compactLeague() error {
 	c := p.compactCard()
 	a, b, logo := leagueCard(p.s.League)
+	// Without a logo the league's name takes the middle: a plain card,
+	// so the divider does not run through it.
+	maxW := 1.6 * c.bs
+	if logo == nil {
+		b, maxW = a, 2.7*c.bs
+	}
 	return p.steps(
-		func() { p.paintCard(c, a, b, true) },
-		func() { p.cardCentre(c, logo, colorx.Mix(a, b, 0.5), 1.6*c.bs) },
+		func() { p.paintCard(c, a, b, logo != nil) },
+		func() { p.cardCentre(c, logo, colorx.Mix(a, b, 0.5), maxW) },
 	)
 }
 
@@ -111,8 +117,15 @@ func (p *painter) skipLogosCard() error {
 	if p.o.NameMode {
 		maxW = 0.9 * c.bs
 	}
+	if logo == nil {
+		maxW = 2.7 * c.bs
+		if p.o.NameMode {
+			maxW = 0.9 * c.bs
+		}
+		b = a // a plain card: no divider through the league's name
+	}
 	steps := []func(){
-		func() { p.paintCard(c, a, b, true) },
+		func() { p.paintCard(c, a, b, logo != nil) },
 		func() { p.cardCentre(c, logo, colorx.Mix(a, b, 0.5), maxW) },
 	}
 	if p.o.NameMode {

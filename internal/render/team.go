@@ -30,11 +30,13 @@ func (p *painter) team() error {
 			lg := p.s.League
 			switch {
 			case t.Missing:
-				p.drawLogo(p.dst, pickLogo(lg.Logo, lg.LogoDark, bg), true, W/2, H/2, box, shadowLogo)
-			case p.o.NameMode || lg.SkipLogos || (t.Logo == nil && t.LogoDark == nil):
+				p.drawPicked(p.dst, lg.Logo, lg.LogoDark, bg, true, W/2, H/2, box, shadowLogo)
+			case p.o.NameMode || lg.SkipLogos || (t.Logo == nil && t.LogoDark == nil) || p.tinyLogo(t.Logo, t.LogoDark):
 				p.nameCard(displayName(t), t.Loser, bg, W/2, H/2, 0.7*p.m)
 			default:
-				p.drawLogo(p.dst, pickLogo(t.Logo, t.LogoDark, bg), t.Loser, W/2, H/2, box, shadowLogo)
+				// A wide wordmark may use most of the width.
+				lb := logoBox(p.pickLogo(t.Logo, t.LogoDark, bg), 0.8*W, box)
+				p.drawPicked(p.dst, t.Logo, t.LogoDark, bg, t.Loser, W/2, H/2, lb, shadowLogo)
 			}
 		})
 }

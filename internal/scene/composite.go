@@ -58,21 +58,26 @@ func (s *Service) athleteImage(ctx context.Context, athletes []catalog.Team, mis
 }
 
 // sideBySide scales every image to height h (keeping its aspect ratio)
-// and places them left to right, h/40 apart, on a transparent canvas.
+// and places them left to right on a transparent canvas, each overlapping
+// the next by a sixth of the height with the first in front: partners
+// read as one pair (a group photo), not as separate pictures in a row.
 func sideBySide(imgs []image.Image, h int) image.Image {
-	gap := h / 40
+	overlap := h / 6
 	widths := make([]int, len(imgs))
-	total := gap * (len(imgs) - 1)
+	xs := make([]int, len(imgs))
+	total := 0
 	for i, img := range imgs {
 		b := img.Bounds()
 		widths[i] = max(1, min(4*h, b.Dx()*h/max(1, b.Dy())))
+		if i > 0 {
+			total -= min(overlap, widths[i]/2, widths[i-1]/2)
+		}
+		xs[i] = total
 		total += widths[i]
 	}
 	dst := image.NewNRGBA(image.Rect(0, 0, total, h))
-	x := 0
-	for i, img := range imgs {
-		draw.CatmullRom.Scale(dst, image.Rect(x, 0, x+widths[i], h), img, img.Bounds(), draw.Over, nil)
-		x += widths[i] + gap
+	for i := len(imgs) - 1; i >= 0; i-- {
+		draw.CatmullRom.Scale(dst, image.Rect(xs[i], 0, xs[i]+widths[i], h), imgs[i], imgs[i].Bounds(), draw.Over, nil)
 	}
 	return dst
 }

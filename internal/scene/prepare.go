@@ -201,30 +201,30 @@ type renderJob struct {
 // resolved (ids, so "LAKERS", "lakers" and "lal" share one entry), the
 // winner side and the name mode.
 func (j *renderJob) Key() string {
-	var b strings.Builder
-	b.WriteString(j.req.Key())
-	b.WriteString("|L=")
-	b.WriteString(j.league.Code)
+	var buf [384]byte // one allocation (the string) for usual keys
+	b := j.req.appendKey(buf[:0])
+	b = append(b, "|L="...)
+	b = append(b, j.league.Code...)
 	for _, sd := range j.sides {
-		b.WriteString("|T=")
+		b = append(b, "|T="...)
 		if sd.missing {
-			b.WriteString("?")
-			b.WriteString(strings.ToUpper(firstLetter(sd.seg)))
+			b = append(b, '?')
+			b = append(b, strings.ToUpper(firstLetter(sd.seg))...)
 			continue
 		}
-		b.WriteString(sd.league.Code)
-		b.WriteByte(':')
-		b.WriteString(sd.team.ID)
+		b = append(b, sd.league.Code...)
+		b = append(b, ':')
+		b = append(b, sd.team.ID...)
 		if sd.team.ID == "" {
-			b.WriteString(strconv.Quote(sd.team.FullName))
+			b = strconv.AppendQuote(b, sd.team.FullName)
 		}
 		if sd.loser {
-			b.WriteString(":loser")
+			b = append(b, ":loser"...)
 		}
 	}
-	b.WriteString("|N=")
-	b.WriteString(strconv.FormatBool(j.nameMode))
-	return b.String()
+	b = append(b, "|N="...)
+	b = strconv.AppendBool(b, j.nameMode)
+	return string(b)
 }
 
 func firstLetter(s string) string {

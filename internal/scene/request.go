@@ -6,7 +6,6 @@ package scene
 
 import (
 	"strconv"
-	"strings"
 
 	"gamethumbs/internal/render"
 )
@@ -35,15 +34,39 @@ type Request struct {
 // Key is the canonical form of the request options, independent of query
 // order and spelling; resolved league and team ids are added by the caller.
 func (r Request) Key() string {
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(int(r.Kind)))
-	for _, f := range []string{
-		strconv.Itoa(r.Style), strconv.Itoa(r.Width), strconv.Itoa(r.Height),
-		strconv.FormatBool(r.Trim), strconv.FormatBool(r.LeagueLogo), r.Badge,
-		strconv.FormatBool(r.Fallback), r.Mode, r.Variant, r.Title, r.Subtitle, r.IconURL,
-	} {
-		b.WriteByte('|')
-		b.WriteString(strconv.Quote(f))
+	var buf [256]byte
+	return string(r.appendKey(buf[:0]))
+}
+
+// appendKey appends Key to b: every field quoted after a "|", numbers and
+// booleans quoted as their decimal and true/false text.
+func (r Request) appendKey(b []byte) []byte {
+	b = strconv.AppendInt(b, int64(r.Kind), 10)
+	num := func(n int) {
+		b = append(b, '|', '"')
+		b = strconv.AppendInt(b, int64(n), 10)
+		b = append(b, '"')
 	}
-	return b.String()
+	flag := func(v bool) {
+		b = append(b, '|', '"')
+		b = strconv.AppendBool(b, v)
+		b = append(b, '"')
+	}
+	text := func(s string) {
+		b = append(b, '|')
+		b = strconv.AppendQuote(b, s)
+	}
+	num(r.Style)
+	num(r.Width)
+	num(r.Height)
+	flag(r.Trim)
+	flag(r.LeagueLogo)
+	text(r.Badge)
+	flag(r.Fallback)
+	text(r.Mode)
+	text(r.Variant)
+	text(r.Title)
+	text(r.Subtitle)
+	text(r.IconURL)
+	return b
 }

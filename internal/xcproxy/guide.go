@@ -21,8 +21,9 @@ var errNoCredentials = errors.New("no username/password in the request: no guide
 
 // guideFlight is a guide lookup in progress or done.
 type guideFlight struct {
-	ch  <-chan singleflight.Result
-	res guideResult
+	ch      <-chan singleflight.Result
+	res     guideResult
+	started time.Time // when the fetch began (shared by its joiners)
 }
 
 // wait returns the guide, or gives up when ctx ends (the fetch goes on
@@ -33,7 +34,12 @@ func (f *guideFlight) wait(ctx context.Context) (*xmltv.Guide, error) {
 		case r := <-f.ch:
 			f.res, f.ch = r.Val.(guideResult), nil
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			select {
+			case r := <-f.ch: // it ended just now
+				f.res, f.ch = r.Val.(guideResult), nil
+			default:
+				return nil, ctx.Err()
+			}
 		}
 	}
 	return f.res.guide, f.res.err
@@ -54,18 +60,20 @@ func (h *Handler) startGuide(x *exchange) *guideFlight {
 	}
 	key := guideKey(x.up.Base, x.user, x.pass)
 	up, user, pass, ua := x.up, x.user, x.pass, x.in.Header.Get("User-Agent")
-	load := func() <-chan singleflight.Result {
+	load := func() (<-chan singleflight.Result, time.Time) {
+		started := h.guides.flightStarted(key)
 		return h.guides.flights.DoChan(key, func() (any, error) {
+			defer h.guides.flightEnded(key)
 			if res, fresh, ok := h.guides.get(key); ok && fresh { // a flight that just ended stored it
 				return res, nil
 			}
-			g, err := h.fetchGuide(up, user, pass, ua)
+			g, err := h.loadGuide(key, up, user, pass, ua)
 			h.guides.put(key, g, err)
 			if res, _, ok := h.guides.get(key); ok && res.guide != nil {
 				return res, nil // a failed refresh keeps the stale guide
 			}
 			return guideResult{g, err}, nil
-		})
+		}), started
 	}
 	if res, fresh, ok := h.guides.get(key); ok {
 		h.stats.guideHits.Add(1)
@@ -74,7 +82,8 @@ func (h *Handler) startGuide(x *exchange) *guideFlight {
 		}
 		return &guideFlight{res: res}
 	}
-	return &guideFlight{ch: load()}
+	ch, started := load()
+	return &guideFlight{ch: ch, started: started}
 }
 
 // fetchGuide downloads and parses a guide, logging the outcome once.
@@ -151,19 +160,28 @@ func guideUpstreamURL(base *url.URL, user, pass string) string {
 // for the playlist header.
 func (x *exchange) proxyGuideURL() string {
 	base := x.h.publicBase
-	if base == "" {
-		scheme := "http"
-		if x.in.TLS != nil {
-			scheme = "https"
-		}
-		if x.h.cfg.TrustForwardedProto {
-			p, _, _ := strings.Cut(x.in.Header.Get("X-Forwarded-Proto"), ",")
-			if p = strings.ToLower(strings.TrimSpace(p)); p == "http" || p == "https" {
-				scheme = p
-			}
-		}
-		base = scheme + "://" + x.in.Host
+	if base == "" || x.rt.root {
+		base = x.requestScheme() + "://" + x.in.Host
+	}
+	if !x.rt.root {
+		base += "/xc/" + url.PathEscape(x.rt.id)
 	}
 	q := url.Values{"username": {x.user}, "password": {x.pass}}.Encode()
-	return base + "/xc/" + url.PathEscape(x.rt.id) + "/xmltv.php?" + q
+	return base + "/xmltv.php?" + q
+}
+
+// requestScheme is the scheme the client used: https on TLS, or the
+// X-Forwarded-Proto of a trusted proxy.
+func (x *exchange) requestScheme() string {
+	scheme := "http"
+	if x.in.TLS != nil {
+		scheme = "https"
+	}
+	if x.h.cfg.TrustForwardedProto {
+		p, _, _ := strings.Cut(x.in.Header.Get("X-Forwarded-Proto"), ",")
+		if p = strings.ToLower(strings.TrimSpace(p)); p == "http" || p == "https" {
+			scheme = p
+		}
+	}
+	return scheme
 }

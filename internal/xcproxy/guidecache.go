@@ -28,6 +28,7 @@ type guideCache struct {
 	errTTL     time.Duration
 	now        func() time.Time
 	flights    singleflight.Group
+	started    map[string]time.Time // start of each fetch in flight
 }
 
 // maxStale is how long past its TTL a guide may still be served.
@@ -44,7 +45,7 @@ type guideEntry struct {
 
 func newGuideCache(maxEntries int, maxBytes int64, ttl, errTTL time.Duration) *guideCache {
 	return &guideCache{entries: map[string]*list.Element{}, lru: list.New(), maxEntries: maxEntries,
-		maxBytes: maxBytes, ttl: ttl, errTTL: errTTL, now: time.Now}
+		maxBytes: maxBytes, ttl: ttl, errTTL: errTTL, now: time.Now, started: map[string]time.Time{}}
 }
 
 // guideResult is a guide or the error that prevented it.
@@ -117,6 +118,26 @@ func (c *guideCache) remove(el *list.Element) {
 	e := c.lru.Remove(el).(*guideEntry)
 	delete(c.entries, e.key)
 	c.bytes -= e.size
+}
+
+// flightStarted returns when the fetch of key in flight began, noting now
+// when none is.
+func (c *guideCache) flightStarted(key string) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t, ok := c.started[key]
+	if !ok {
+		t = c.now()
+		c.started[key] = t
+	}
+	return t
+}
+
+// flightEnded forgets the start of key's fetch.
+func (c *guideCache) flightEnded(key string) {
+	c.mu.Lock()
+	delete(c.started, key)
+	c.mu.Unlock()
 }
 
 // len returns the number of cached entries.

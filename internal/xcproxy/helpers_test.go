@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -139,6 +140,7 @@ func newTestProxy(t *testing.T, p *fakePanel, mod func(*Config)) *testProxy {
 	t.Cleanup(func() {
 		srv.Close()
 		h.Close()
+		keepLog(t, logs.String())
 		if s := logs.String(); strings.Contains(s, testPass) || strings.Contains(s, testUser) {
 			t.Errorf("logs show a credential:\n%s", s)
 		}
@@ -186,4 +188,42 @@ func do(t *testing.T, req *http.Request) (*http.Response, []byte) {
 		t.Fatalf("%s %s: reading body: %v", req.Method, req.URL.Path, err)
 	}
 	return resp, body
+}
+
+// newServer serves h on 127.0.0.1 and returns its base URL.
+func newServer(t *testing.T, h http.Handler) string {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// get fetches an absolute URL (no redirects followed, no compression).
+func get(t *testing.T, u string, hdr http.Header) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	return do(t, req)
+}
+
+// keepLog appends a test's captured log output to $GAMETHUMBS_TEST_LOG_DIR
+// (when set), so that the logs of a whole test run can be searched for
+// planted credentials afterwards.
+func keepLog(t *testing.T, logs string) {
+	dir := os.Getenv("GAMETHUMBS_TEST_LOG_DIR")
+	if dir == "" || logs == "" {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "xcproxy.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Logf("keeping the log: %v", err)
+		return
+	}
+	defer f.Close()
+	f.WriteString("== " + t.Name() + "\n" + logs)
 }

@@ -5,28 +5,27 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
-
-	"gamethumbs/internal/xcproxy/xmltv"
+	"strings"
 )
 
 // maxItemBytes bounds one element of the live-stream array.
 const maxItemBytes = 4 << 20
 
-var errItemTooLarge = errors.New("xcproxy: live-stream item over 4 MiB")
-
 // rewriteLiveStreams replaces resp.Body with a streaming rewrite of the
-// get_live_streams array when the guide is available. Anything that is not
-// a top-level array passes through unchanged.
+// get_live_streams list (a top-level array, or {"data":[...]}) when the
+// guide is available. Anything else passes through unchanged.
 func (x *exchange) rewriteLiveStreams(resp *http.Response) {
+	if x.h.cfg.LogoMode == LogoKeep {
+		return
+	}
 	body, ok := plainBody(resp)
 	if !ok {
 		return
 	}
 	resp.Body = body
 	br := bufio.NewReaderSize(body, 4096)
-	if c, err := firstNonSpace(br); err != nil || c != '[' {
+	if c, err := firstNonSpace(br); err != nil || (c != '[' && c != '{') {
 		resp.Body = readCloser{br, body}
 		return
 	}
@@ -35,7 +34,9 @@ func (x *exchange) rewriteLiveStreams(resp *http.Response) {
 		resp.Body = readCloser{br, body}
 		return
 	}
-	resp.Body = readCloser{newLiveStreamsReader(br, g), body}
+	sources := x.logoSources(g)
+	edit := func(dst, elem []byte) []byte { return x.appendItem(dst, elem, sources) }
+	resp.Body = readCloser{newJSONListReader(br, maxItemBytes, edit), body}
 	setRewrittenHeaders(resp, "")
 	x.h.stats.liveStreamsRewritten.Add(1)
 }
@@ -58,95 +59,24 @@ func firstNonSpace(br *bufio.Reader) (byte, error) {
 	return 0, errors.New("xcproxy: only white space")
 }
 
-// liveStreamsReader streams a JSON array element by element, rewriting the
-// stream_icon of objects that match the guide. Every other byte of an
-// element is kept; elements are joined with ',' (white space between
-// elements is not kept).
-type liveStreamsReader struct {
-	dec     *json.Decoder
-	lim     *limitedReader
-	g       *xmltv.Guide
-	out     []byte
-	pending []byte
-	state   int // 0 before '[', 1 in the array, 2 done
-	n       int // elements written
-	err     error
-}
-
-func newLiveStreamsReader(r io.Reader, g *xmltv.Guide) *liveStreamsReader {
-	lim := &limitedReader{r: r, max: maxItemBytes}
-	return &liveStreamsReader{dec: json.NewDecoder(lim), lim: lim, g: g}
-}
-
-// Read fills p with as many elements as fit (the list is not a live
-// stream: waiting for the next element costs little and saves writes).
-func (l *liveStreamsReader) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		if len(l.pending) > 0 {
-			c := copy(p[n:], l.pending)
-			l.pending = l.pending[c:]
-			n += c
-			continue
-		}
-		if l.err != nil {
-			if n > 0 {
-				return n, nil
-			}
-			return 0, l.err
-		}
-		l.next()
-	}
-	return n, nil
-}
-
-func (l *liveStreamsReader) next() {
-	switch l.state {
-	case 0:
-		if _, err := l.dec.Token(); err != nil { // '[' (checked by the caller)
-			l.err = err
-			return
-		}
-		l.state = 1
-		l.pending = []byte{'['}
-		return
-	case 2:
-		l.err = io.EOF
-		return
-	}
-	if !l.dec.More() {
-		if _, err := l.dec.Token(); err != nil { // ']'
-			l.err = err
-			return
-		}
-		l.state = 2
-		l.pending = []byte{']'}
-		return
-	}
-	l.lim.n = 0
-	var raw json.RawMessage
-	if err := l.dec.Decode(&raw); err != nil {
-		l.err = err
-		return
-	}
-	l.out = l.out[:0]
-	if l.n > 0 {
-		l.out = append(l.out, ',')
-	}
-	l.n++
-	l.out = appendItem(l.out, raw, l.g)
-	l.pending = l.out
-}
-
-// appendItem appends the element with its stream_icon set to the guide
-// logo when the item matches (epg_channel_id, then num, then name).
-func appendItem(dst, item []byte, g *xmltv.Guide) []byte {
+// appendItem appends the element with its stream_icon set to the logo
+// found for it (by epg_channel_id, then name; by num too only with
+// MatchNumber, since panels use num as the list position). An element
+// that is not a readable JSON object passes byte for byte.
+func (x *exchange) appendItem(dst, item []byte, sources []logoSource) []byte {
 	f, ok := scanItem(item)
 	if !ok {
 		return append(dst, item...)
 	}
-	logo, tier := g.Lookup(f.epgID, f.num, f.name)
-	if tier == xmltv.NoMatch {
+	if x.h.cfg.LogoMode == LogoFill && f.hasIcon {
+		return append(dst, item...)
+	}
+	ref := ChannelRef{ID: f.epgID, Name: f.name}
+	if x.h.cfg.MatchNumber {
+		ref.Number = f.num
+	}
+	logo, found := lookupLogo(ref, sources)
+	if !found {
 		return append(dst, item...)
 	}
 	val, err := json.Marshal(logo)
@@ -156,6 +86,9 @@ func appendItem(dst, item []byte, g *xmltv.Guide) []byte {
 	if len(f.icons) == 0 {
 		// No stream_icon: add one before the closing brace.
 		end := bytes.LastIndexByte(item, '}')
+		if end < 0 {
+			return append(dst, item...)
+		}
 		dst = append(dst, item[:end]...)
 		if f.fields > 0 {
 			dst = append(dst, ',')
@@ -177,6 +110,7 @@ func appendItem(dst, item []byte, g *xmltv.Guide) []byte {
 type itemFields struct {
 	epgID, num, name string
 	icons            [][2]int // value spans of every "stream_icon"
+	hasIcon          bool     // a stream_icon that is a non-empty string
 	fields           int
 }
 
@@ -209,6 +143,9 @@ func scanItem(item []byte) (itemFields, bool) {
 		switch key {
 		case "stream_icon":
 			f.icons = append(f.icons, [2]int{start, end})
+			if v := scalarText(raw); strings.TrimSpace(v) != "" && raw[0] == '"' {
+				f.hasIcon = true
+			}
 		case "epg_channel_id":
 			f.epgID = scalarText(raw)
 		case "num":
@@ -216,6 +153,13 @@ func scanItem(item []byte) (itemFields, bool) {
 		case "name":
 			f.name = scalarText(raw)
 		}
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('}') {
+		return f, false
+	}
+	// Nothing but white space may follow the object.
+	if len(bytes.TrimLeft(item[dec.InputOffset():], " \t\r\n")) > 0 {
+		return f, false
 	}
 	return f, true
 }
@@ -236,23 +180,4 @@ func scalarText(raw json.RawMessage) string {
 		return string(raw)
 	}
 	return ""
-}
-
-// limitedReader fails once more than max bytes were read since n was last
-// reset, bounding what the JSON decoder buffers for one element.
-type limitedReader struct {
-	r      io.Reader
-	n, max int64
-}
-
-func (l *limitedReader) Read(p []byte) (int, error) {
-	if l.n > l.max {
-		return 0, errItemTooLarge
-	}
-	if room := l.max - l.n + 1; int64(len(p)) > room {
-		p = p[:room]
-	}
-	n, err := l.r.Read(p)
-	l.n += int64(n)
-	return n, err
 }

@@ -1,8 +1,10 @@
 package xcproxy
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -22,9 +24,12 @@ func rawItems(t *testing.T, body []byte) []map[string]json.RawMessage {
 }
 
 func TestLiveStreamsRewrite(t *testing.T) {
-	for _, file := range []string{
-		"testdata/go.xtream-codes_eternal_get_live_streams.trimmed.json",
-		"testdata/go.xtream-codes_tnt_get_live_streams.trimmed.json",
+	// The tnt list has no epg_channel_id and names no guide channel: its
+	// "num" is the list position ("EVENT 1: UFC..." is num 1), which must
+	// not pick the logo of guide channel 1 or 2.
+	for file, wantChanged := range map[string]bool{
+		"testdata/go.xtream-codes_eternal_get_live_streams.trimmed.json": true,
+		"testdata/go.xtream-codes_tnt_get_live_streams.trimmed.json":     false,
 	} {
 		p := newFakePanel(t)
 		in := p.serveFile(t, "/player_api.php", file, "application/json")
@@ -52,8 +57,8 @@ func TestLiveStreamsRewrite(t *testing.T) {
 				changed++
 			}
 		}
-		if changed == 0 {
-			t.Errorf("%s: no stream_icon was replaced", file)
+		if (changed > 0) != wantChanged {
+			t.Errorf("%s: %d stream_icon values replaced, want changes: %v", file, changed, wantChanged)
 		}
 		if s := tp.h.Stats(); s.LiveStreamsRewritten != 1 {
 			t.Errorf("%s: Stats().LiveStreamsRewritten = %d, want 1", file, s.LiveStreamsRewritten)
@@ -77,34 +82,90 @@ func TestLiveStreamsMatching(t *testing.T) {
 		`{},` +
 		`{"num":99,"name":"none","stream_icon":"keep","tv_archive_duration":"0"},` +
 		`42,"text",null,[1,2]]`
+	// num is the list position on real panels: it matches nothing unless
+	// MatchNumber is set.
 	want := `[{"num":1,"name":"BT","stream_icon":"http://l/bt.png","epg_channel_id":"BTSport1.uk","added":"1512103894","custom_sid":null,"rating_5based":4.5},` +
-		`{"num":3,"name":"x","stream_icon":"http://l/3.png","epg_channel_id":null},` +
+		`{"num":3,"name":"x","stream_icon":"http:\/\/old\/3.png","epg_channel_id":null},` +
 		`{"num":"9","name":" 24\/7 FRIENDS ","epg_channel_id":null,"stream_icon":"http://l/friends.png"},` +
 		`{"name":"24/7 Friends","stream_icon":"http://l/friends.png"},` +
 		`{},` +
 		`{"num":99,"name":"none","stream_icon":"keep","tv_archive_duration":"0"},` +
 		`42,"text",null,[1,2]]`
-	for name, r := range map[string]*liveStreamsReader{
-		"whole":    newLiveStreamsReader(strings.NewReader(in), g),
-		"one-byte": newLiveStreamsReader(iotest.OneByteReader(strings.NewReader(" \n"+in+"\n")), g),
-	} {
-		var out bytes.Buffer
-		if _, err := out.ReadFrom(r); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if out.String() != want {
-			t.Errorf("%s: rewrite =\n%s\nwant\n%s", name, out.String(), want)
+	if got := listRewrite(t, in, g, Config{}, false); got != want {
+		t.Errorf("rewrite =\n%s\nwant\n%s", got, want)
+	}
+	if got := listRewrite(t, " \n"+in+"\n", g, Config{}, true); got != " \n"+want+"\n" {
+		t.Errorf("one byte at a time: rewrite =\n%s\nwant\n%s", got, want)
+	}
+	withNum := strings.Replace(want, `"stream_icon":"http:\/\/old\/3.png"`, `"stream_icon":"http://l/3.png"`, 1)
+	if got := listRewrite(t, in, g, Config{MatchNumber: true}, false); got != withNum {
+		t.Errorf("MatchNumber: rewrite =\n%s\nwant\n%s", got, withNum)
+	}
+	// fill: only items without a logo get one.
+	gotFill := listRewrite(t, in, g, Config{LogoMode: LogoFill}, false)
+	if !strings.Contains(gotFill, `"stream_icon":"http://l/bt.png"`) || !strings.Contains(gotFill, `"stream_icon":"a"`) ||
+		!strings.Contains(gotFill, `{"name":"24/7 Friends","stream_icon":"http://l/friends.png"}`) {
+		t.Errorf("fill: rewrite =\n%s", gotFill)
+	}
+}
+
+// listRewrite runs the live-stream list rewrite over in.
+func listRewrite(t *testing.T, in string, g *xmltv.Guide, cfg Config, oneByte bool) string {
+	t.Helper()
+	x := &exchange{h: &Handler{cfg: cfg}}
+	sources := x.logoSources(g)
+	var src io.Reader = strings.NewReader(in)
+	if oneByte {
+		src = iotest.OneByteReader(src)
+	}
+	r := newJSONListReader(bufio.NewReaderSize(src, 4096), maxItemBytes,
+		func(dst, e []byte) []byte { return x.appendItem(dst, e, sources) })
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("rewrite: %v", err)
+	}
+	return string(out)
+}
+
+// TestLiveStreamsNeverLoseTheList feeds lists with elements the rewrite
+// cannot read: each passes byte for byte and the others are still
+// rewritten.
+func TestLiveStreamsNeverLoseTheList(t *testing.T) {
+	g, err := xmltv.Parse(strings.NewReader(`<tv><channel id="a.uk"><icon src="http://l/a.png"/></channel></tv>`), xmltv.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := `{"epg_channel_id":"a.uk","stream_icon":""}`
+	goodOut := `{"epg_channel_id":"a.uk","stream_icon":"http://l/a.png"}`
+	bad := map[string]string{
+		"control character": "{\"name\":\"a\u0001b\",\"epg_channel_id\":\"a.uk\"}",
+		"NaN":               `{"num":NaN,"epg_channel_id":"a.uk"}`,
+		"deep nesting":      `{"x":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `,"epg_channel_id":"a.uk"}`,
+		"4 MiB item":        `{"epg_channel_id":"a.uk","name":"` + strings.Repeat("x", maxItemBytes+10) + `"}`,
+		"trailing junk":     `{"epg_channel_id":"a.uk"} junk`,
+	}
+	for name, b := range bad {
+		in := "[ " + good + ",\n" + b + " ,\t" + good + "]"
+		want := "[ " + goodOut + ",\n" + b + " ,\t" + goodOut + "]"
+		if got := listRewrite(t, in, g, Config{}, false); got != want {
+			t.Errorf("%s: the list changed beyond its readable items (len %d, want %d)", name, len(got), len(want))
 		}
 	}
-	// A broken array is an error, not a silently cut answer.
-	var out bytes.Buffer
-	if _, err := out.ReadFrom(newLiveStreamsReader(strings.NewReader(`[{"num":1},{"num":`), g)); err == nil {
-		t.Errorf("truncated array: no error, output %q", out.String())
+	// A wrapped list is rewritten; other top-level fields stay.
+	in := `{"status":"ok","data": [` + good + `],"total":1}`
+	want := `{"status":"ok","data": [` + goodOut + `],"total":1}`
+	if got := listRewrite(t, in, g, Config{}, false); got != want {
+		t.Errorf("wrapped: %s\nwant %s", got, want)
 	}
-	// An element over the item bound is an error.
-	huge := `[{"name":"` + strings.Repeat("x", maxItemBytes+64<<10) + `"}]`
-	if _, err := out.ReadFrom(newLiveStreamsReader(strings.NewReader(huge), g)); err == nil {
-		t.Errorf("item over %d bytes: no error", maxItemBytes)
+	// Not a list, or a cut one: passes whole.
+	for _, in := range []string{`{"user_info":{"auth":1}}`, `{"data":{"a":[` + good + `]}}`, `"text"`, `[` + good + `,{"epg_channel_id":`} {
+		if got := listRewrite(t, in, g, Config{}, false); got != in && !strings.HasPrefix(in, "[") {
+			t.Errorf("%q passed as %q", in, got)
+		}
+	}
+	cut := `[` + good + `,{"epg_channel_id":`
+	if got := listRewrite(t, cut, g, Config{}, false); got != `[`+goodOut+`,{"epg_channel_id":` {
+		t.Errorf("cut list: %q", got)
 	}
 }
 

@@ -85,17 +85,31 @@ func TestProxyGuideURL(t *testing.T) {
 	}
 }
 
-func TestHeadPlaylist(t *testing.T) {
+func TestHeadGivesGetHeaders(t *testing.T) {
 	p := newFakePanel(t)
 	p.serveFile(t, "/get.php", "testdata/xc_get_m3u_plus.crlf.m3u", "application/octet-stream")
+	p.serveFile(t, "/player_api.php", "testdata/go.xtream-codes_eternal_get_live_streams.trimmed.json", "application/json")
+	p.handle("/live/u/p/1.m3u8", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/vnd.apple.mpegurl")
+		w.Write([]byte("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n/hlsr/t/u/p/1/0.ts\n"))
+	})
 	tp := newTestProxy(t, p, nil)
-	req, _ := http.NewRequest(http.MethodHead, tp.srv.URL+"/xc/main/get.php?type=m3u_plus&"+credQuery(), nil)
-	resp, body := do(t, req)
-	if resp.StatusCode != 200 || len(body) != 0 {
-		t.Errorf("HEAD get.php: %d with %d body bytes, want 200 and none", resp.StatusCode, len(body))
-	}
-	if hits := p.guideHits.Load(); hits != 0 {
-		t.Errorf("HEAD fetched the guide %d times, want 0", hits)
+	for _, path := range []string{
+		"/xc/main/get.php?type=m3u_plus&" + credQuery(),
+		"/xc/main/player_api.php?action=get_live_streams&" + credQuery(),
+		"/xc/main/live/u/p/1.m3u8",
+	} {
+		get, getBody := tp.get(t, path, nil)
+		req, _ := http.NewRequest(http.MethodHead, tp.srv.URL+path, nil)
+		head, body := do(t, req)
+		if head.StatusCode != 200 || len(body) != 0 || len(getBody) == 0 {
+			t.Errorf("HEAD %s: %d with %d body bytes, want 200 and none", path, head.StatusCode, len(body))
+		}
+		for _, k := range []string{"Content-Type", "Content-Length", "Content-Encoding", "Etag"} {
+			if head.Header.Get(k) != get.Header.Get(k) {
+				t.Errorf("HEAD %s: %s = %q, GET gave %q", path, k, head.Header.Get(k), get.Header.Get(k))
+			}
+		}
 	}
 }
 
@@ -145,6 +159,10 @@ func TestFixLocation(t *testing.T) {
 		{"http://panel/sub", "", "/subway", "/subway"},
 		{"http://panel", "https://tv.example.com/iptv", "/live/u/p/1.ts", "/iptv/xc/Main/live/u/p/1.ts"},
 		{"http://panel", "", "http://stream:25461/live/u/p/1.ts", "http://stream:25461/live/u/p/1.ts"},
+		// A redirect to the panel's own origin (XC's tokenized HLS) stays in the proxy.
+		{"http://panel:8080", "", "http://PANEL:8080/hlsr/tok/u/p/1/h/index.m3u8?x=1", "/xc/Main/hlsr/tok/u/p/1/h/index.m3u8?x=1"},
+		{"http://panel", "", "http://panel:80/live/u/p/1.ts", "/xc/Main/live/u/p/1.ts"},
+		{"http://panel", "", "https://panel/live/u/p/1.ts", "https://panel/live/u/p/1.ts"},
 		{"http://panel", "", "//stream/x", "//stream/x"},
 		{"http://panel", "", "", ""},
 	}
@@ -153,7 +171,9 @@ func TestFixLocation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		x := &exchange{h: h, up: h.ups["main"], rt: route{id: "Main"}}
+		rt, _ := parseRoute("/xc/Main/live")
+		rt.prefix = h.publicPath + rt.prefix
+		x := &exchange{h: h, up: h.ups["main"], rt: rt}
 		hdr := http.Header{}
 		if tt.loc != "" {
 			hdr.Set("Location", tt.loc)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
@@ -19,45 +20,75 @@ import (
 const sniffSize = 16 << 10
 
 // rewritePlaylist replaces resp.Body with a streaming rewrite when it is an
-// IPTV channel list and the guide is available; otherwise the body passes
-// through unchanged.
+// IPTV channel list (and the guide is available) or an HLS playlist;
+// otherwise the body passes through unchanged.
 func (x *exchange) rewritePlaylist(resp *http.Response) {
 	body, ok := plainBody(resp)
 	if !ok {
 		return
 	}
 	br := bufio.NewReaderSize(body, sniffSize)
-	resp.Body = body // from here on, the (decoded) body in any case
+	resp.Body = readCloser{br, body} // from here on, the (decoded) body in any case
 	head, _ := br.Peek(sniffSize)
-	if kind := m3u.Classify(head); kind != m3u.ChannelList {
+	switch kind := m3u.Classify(head); kind {
+	case m3u.ChannelList:
+		x.channelList(resp, br, body)
+	case m3u.HLS:
+		x.hlsBody(resp, br, body)
+	default:
 		x.h.log.Debug("xc playlist passed through", "upstream", x.up.ID, "kind", kind.String())
-		resp.Body = readCloser{br, body}
-		return
 	}
-	g, err := x.waitGuide(resp.Request)
-	if err != nil {
-		resp.Body = readCloser{br, body}
-		return
+}
+
+// channelList installs the channel-list rewrite over br (which reads
+// body): logos from the logo sources, the guide link pointing at the
+// proxy. Without a guide (still loading, failed) the list passes through.
+func (x *exchange) channelList(resp *http.Response, br *bufio.Reader, body io.ReadCloser) {
+	opt := m3u.Options{GuideURL: x.proxyGuideURL(), KeepGuide: x.foreignGuide}
+	if x.h.cfg.LogoMode != LogoKeep {
+		g, err := x.waitGuide(resp.Request)
+		if err != nil {
+			return
+		}
+		opt.Logo = x.playlistLogo(g)
 	}
-	rw := m3u.NewRewriter(br, m3u.Options{
-		Logo: func(ch m3u.Channel) (string, bool) {
-			logo, tier := g.Lookup(ch.ID, ch.Number, ch.Name)
-			return logo, tier != xmltv.NoMatch
-		},
-		GuideURL: x.proxyGuideURL(),
-	})
+	rw := m3u.NewRewriter(br, opt)
 	resp.Body = &rewriterBody{rw: rw, src: body}
-	setRewrittenHeaders(resp, "application/vnd.apple.mpegurl")
+	setRewrittenHeaders(resp, channelListType(resp.Header.Get("Content-Type"), x.in))
 	x.h.stats.playlistsRewritten.Add(1)
 }
 
+// foreignGuide reports whether a playlist header's guide URL points
+// somewhere other than the panel's own guide (a third-party guide the
+// list's author chose), which then stays as it is. The panel's own guide
+// is on the panel's host, or is an XC guide script (xmltv.php) called
+// with credentials, as panels write it under their public name.
+func (x *exchange) foreignGuide(raw string) bool {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" {
+		return false // path-only or junk: the panel's
+	}
+	if sameHost(u, x.up.Base) {
+		return false
+	}
+	if strings.HasSuffix(strings.ToLower(u.Path), "/xmltv.php") && u.Query().Has("username") {
+		return false
+	}
+	return true
+}
+
 // waitGuide returns the exchange's guide, starting the fetch if needed and
-// waiting at most GuideWait for it.
+// waiting for it at most until GuideWait after the fetch began: requests
+// that join a fetch that hangs do not each wait the whole GuideWait again.
 func (x *exchange) waitGuide(req *http.Request) (*xmltv.Guide, error) {
 	if x.guide == nil {
 		x.guide = x.h.startGuide(x)
 	}
-	ctx, cancel := context.WithTimeout(req.Context(), x.h.cfg.GuideWait)
+	wait := x.h.cfg.GuideWait
+	if !x.guide.started.IsZero() {
+		wait -= x.h.guides.now().Sub(x.guide.started)
+	}
+	ctx, cancel := context.WithTimeout(req.Context(), max(wait, 0))
 	defer cancel()
 	g, err := x.guide.wait(ctx)
 	if err != nil && req.Context().Err() == nil && errors.Is(err, context.DeadlineExceeded) {

@@ -14,14 +14,19 @@ type Stats struct {
 	GuideFetches         int64 // guide downloads started
 	GuideErrors          int64 // guide downloads that failed
 	GuideCacheHits       int64 // guide lookups answered from the cache
+	GuideSharedHits      int64 // guides taken from the tier replicas share (REDIS_URL) instead of downloaded
 	PlaylistsRewritten   int64 // channel lists rewritten
 	LiveStreamsRewritten int64 // get_live_streams answers rewritten
+	HLSRewritten         int64 // HLS playlists whose URIs were mapped into the proxy
+	Aborted              int64 // responses cut short (client gone or panel failed mid-body)
 }
 
 type counters struct {
 	requests, bytes, upstreamErrors          atomic.Int64
 	guideFetches, guideErrors, guideHits     atomic.Int64
 	playlistsRewritten, liveStreamsRewritten atomic.Int64
+	hlsRewritten, aborted                    atomic.Int64
+	guideSharedHits                          atomic.Int64
 }
 
 // Stats returns a snapshot of the counters.
@@ -34,8 +39,11 @@ func (h *Handler) Stats() Stats {
 		GuideFetches:         c.guideFetches.Load(),
 		GuideErrors:          c.guideErrors.Load(),
 		GuideCacheHits:       c.guideHits.Load(),
+		GuideSharedHits:      c.guideSharedHits.Load(),
 		PlaylistsRewritten:   c.playlistsRewritten.Load(),
 		LiveStreamsRewritten: c.liveStreamsRewritten.Load(),
+		HLSRewritten:         c.hlsRewritten.Load(),
+		Aborted:              c.aborted.Load(),
 	}
 }
 

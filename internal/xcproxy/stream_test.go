@@ -76,6 +76,12 @@ func TestEndlessStreamFlowsAndStops(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the upstream stream was still open 10s after the client left")
 	}
+	for deadline := time.Now().Add(5 * time.Second); tp.h.Stats().Aborted == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if tp.h.Stats().Aborted != 1 {
+		t.Errorf("Stats().Aborted = %d after the client left mid-stream, want 1", tp.h.Stats().Aborted)
+	}
 	if tp.h.Stats().BytesStreamed < int64(got) {
 		t.Errorf("Stats().BytesStreamed = %d, want at least %d", tp.h.Stats().BytesStreamed, got)
 	}

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"time"
 
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/redact"
 )
 
@@ -52,8 +53,24 @@ type Config struct {
 	GuideTimeout time.Duration
 	// GuideWait is how long a playlist request waits for a guide that is
 	// still loading before it passes through unchanged (the fetch goes on
-	// and serves later requests; default 30s).
+	// and serves later requests; default 5s, XC_GUIDE_WAIT). It counts
+	// from the start of the fetch, so requests joining a hanging fetch
+	// wait less.
 	GuideWait time.Duration
+	// LogoMode is what happens to channel logos (XC_LOGO_MODE; default
+	// LogoReplace).
+	LogoMode LogoMode
+	// MatchNumber also matches get_live_streams items by their "num"
+	// (XC_MATCH_NUM). Off by default: panels use num as the position in
+	// the list, not as a channel number.
+	MatchNumber bool
+	// RewriteServerInfo points the login answer's server_info at the
+	// proxy on root-mode listeners (XC_REWRITE_SERVER_INFO), so apps that
+	// build stream URLs from it stay on the proxy.
+	RewriteServerInfo bool
+	// Shared is the tier several replicas share (REDIS_URL): a guide
+	// parsed by one replica serves them all. Nil: each loads its own.
+	Shared cache.Tier
 	// GuideTTL is how long a guide is reused (default 30m).
 	GuideTTL time.Duration
 	// GuideErrorTTL is how long a failed guide fetch is remembered, so
@@ -127,11 +144,12 @@ func New(cfg Config) (*Handler, error) {
 		h.publicBase = strings.TrimRight(u.String(), "/")
 		h.publicPath = strings.TrimRight(u.EscapedPath(), "/")
 	}
-	h.log = slog.New(redact.Handler(cfg.Logger.Handler())).With("component", "xcproxy")
+	// Everything the proxy logs is masked by allowlist (redact.XCHandler).
+	h.log = slog.New(redact.XCHandler(cfg.Logger.Handler())).With("component", "xcproxy")
 	h.errLog = slog.NewLogLogger(h.log.Handler(), slog.LevelDebug)
 	h.transport = cfg.Transport
 	if h.transport == nil {
-		h.transport = newTransport(cfg.HeaderTimeout)
+		h.transport = newProxyTransport(cfg.HeaderTimeout)
 	}
 	h.client = cfg.Client
 	if h.client == nil {
@@ -150,7 +168,7 @@ func setDefaults(c *Config) {
 	def(&c.HeaderTimeout, 10*time.Second)
 	def(&c.GuideHeaderTimeout, 30*time.Second)
 	def(&c.GuideTimeout, 2*time.Minute)
-	def(&c.GuideWait, 30*time.Second)
+	def(&c.GuideWait, 5*time.Second)
 	def(&c.GuideTTL, 30*time.Minute)
 	def(&c.GuideErrorTTL, time.Minute)
 	if c.GuideMaxBytes <= 0 {
@@ -176,6 +194,15 @@ func newTransport(headerTimeout time.Duration) *http.Transport {
 	t.ResponseHeaderTimeout = headerTimeout
 	t.MaxIdleConnsPerHost = 16
 	t.DialContext = (&net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}).DialContext
+	return t
+}
+
+// newProxyTransport is newTransport without implicit compression: the
+// client's own Accept-Encoding goes to the panel and the answer comes
+// back in the encoding the panel chose, never inflated on the way.
+func newProxyTransport(headerTimeout time.Duration) *http.Transport {
+	t := newTransport(headerTimeout)
+	t.DisableCompression = true
 	return t
 }
 

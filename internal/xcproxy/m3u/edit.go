@@ -44,10 +44,11 @@ func (e *Extinf) appendWithLogo(dst, line []byte, logo string) []byte {
 }
 
 // appendWithGuide appends to dst the #EXTM3U line content with the values
-// of its url-tvg, x-tvg-url and tvg-url attributes replaced by guideURL.
-// It reports false (and appends nothing) when the line is not a header or
-// has none of those attributes.
-func appendWithGuide(dst, line []byte, guideURL string) ([]byte, bool) {
+// of its url-tvg, x-tvg-url and tvg-url attributes replaced by guideURL,
+// except those keep (when not nil) reports true for; a header with none of
+// those attributes gets url-tvg="guideURL" at its end. It reports false
+// (and appends nothing) when the line is not a header or nothing changed.
+func appendWithGuide(dst, line []byte, guideURL string, keep func(string) bool) ([]byte, bool) {
 	p := skipBlanks(line, 0)
 	if !hasPrefixFold(line[p:], "#EXTM3U") {
 		return dst, false
@@ -57,10 +58,15 @@ func appendWithGuide(dst, line []byte, guideURL string) ([]byte, bool) {
 		return dst, false // e.g. #EXTM3UX: not a header
 	}
 	attrs, _ := parseAttrs(nil, line, rest)
-	cur, changed := 0, false
+	cur, found, changed := 0, false, false
+	start := len(dst)
 	for _, a := range attrs {
 		if !equalFoldASCII(a.Key, "url-tvg") && !equalFoldASCII(a.Key, "x-tvg-url") &&
 			!equalFoldASCII(a.Key, "tvg-url") {
+			continue
+		}
+		found = true
+		if keep != nil && keep(string(a.Value)) {
 			continue
 		}
 		dst = append(dst, line[cur:a.valStart]...)
@@ -68,8 +74,18 @@ func appendWithGuide(dst, line []byte, guideURL string) ([]byte, bool) {
 		cur = a.valEnd
 		changed = true
 	}
+	if !found {
+		end := len(line)
+		for end > rest && isBlank(line[end-1]) {
+			end--
+		}
+		dst = append(dst, line[:end]...)
+		dst = append(dst, ` url-tvg=`...)
+		dst = appendQuoted(dst, guideURL)
+		return append(dst, line[end:]...), true
+	}
 	if !changed {
-		return dst, false
+		return dst[:start], false
 	}
 	return append(dst, line[cur:]...), true
 }

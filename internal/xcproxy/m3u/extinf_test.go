@@ -2,6 +2,7 @@ package m3u
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -95,12 +96,17 @@ func TestAppendWithGuide(t *testing.T) {
 		{`#EXTM3U url-tvg="http://a/x.xml" x-tvg-url="http://b/y.xml"`,
 			`#EXTM3U url-tvg="` + g + `" x-tvg-url="` + g + `"`, true},
 		{`#EXTM3U x-tvg-url="http://b/y.xml.gz" refresh="3600"`, `#EXTM3U x-tvg-url="` + g + `" refresh="3600"`, true},
-		{`#EXTM3U`, "", false},
-		{`#EXTM3U refresh="3600"`, "", false},
+		{`#EXTM3U`, `#EXTM3U url-tvg="` + g + `"`, true},
+		{`#EXTM3U refresh="3600"  `, `#EXTM3U refresh="3600" url-tvg="` + g + `"  `, true},
 		{`#EXTINF:-1 tvg-url="http://x",A`, "", false},
+		// A third-party guide stays; the panel's own is replaced.
+		{`#EXTM3U url-tvg="http://epg.example/a.xml"`, "", false},
+		{`#EXTM3U url-tvg="http://epg.example/a.xml" x-tvg-url="http://panel/xmltv.php"`,
+			`#EXTM3U url-tvg="http://epg.example/a.xml" x-tvg-url="` + g + `"`, true},
 	}
+	keep := func(v string) bool { return strings.Contains(v, "epg.example") }
 	for _, tt := range tests {
-		got, ok := appendWithGuide(nil, []byte(tt.line), g)
+		got, ok := appendWithGuide(nil, []byte(tt.line), g, keep)
 		if ok != tt.ok || string(got) != tt.want {
 			t.Errorf("appendWithGuide(%q) = %q, %v, want %q, %v", tt.line, got, ok, tt.want, tt.ok)
 		}

@@ -17,6 +17,7 @@ type Channel struct {
 	ID     string // tvg-id
 	Number string // tvg-chno
 	Name   string // display name, blanks trimmed
+	Logo   string // the tvg-logo value, "" when absent or empty
 }
 
 // Options configures a Rewriter.
@@ -25,8 +26,17 @@ type Options struct {
 	// unchanged. Nil changes no #EXTINF line.
 	Logo func(Channel) (string, bool)
 	// GuideURL, when not empty, replaces the url-tvg, x-tvg-url and
-	// tvg-url values of #EXTM3U header lines.
+	// tvg-url values of #EXTM3U header lines (except those KeepGuide
+	// reports true for), or is added as url-tvg to a header without them.
 	GuideURL string
+	// KeepGuide reports whether a header's guide URL stays as it is (a
+	// third-party guide). Nil replaces every one.
+	KeepGuide func(string) bool
+	// URI, when not nil, makes the Rewriter an HLS playlist rewriter: every
+	// URI line and every URI="..." attribute of an #EXT-X- tag is passed
+	// to it and replaced by what it returns when it reports true. Logo
+	// and GuideURL are then not used.
+	URI func(string) (string, bool)
 	// MaxLine is the longest line inspected (default DefaultMaxLine).
 	// Only DefaultMaxLine-sized readers are pooled.
 	MaxLine int
@@ -64,7 +74,8 @@ func NewRewriter(src io.Reader, opt Options) *Rewriter {
 	return &Rewriter{src: br, opt: opt}
 }
 
-// Rewritten returns how many #EXTINF lines were changed so far.
+// Rewritten returns how many #EXTINF lines (or HLS lines) were changed so
+// far.
 func (r *Rewriter) Rewritten() int { return r.changed }
 
 // Close releases the line buffer. The Rewriter must not be used after.
@@ -139,8 +150,16 @@ func (r *Rewriter) next() {
 // rewrite returns line, or its rewritten form in r.out.
 func (r *Rewriter) rewrite(line []byte) []byte {
 	content, eol := splitEOL(line)
+	if r.opt.URI != nil {
+		if out, ok := appendHLSLine(r.out[:0], content, r.opt.URI); ok {
+			r.changed++
+			r.out = append(out, eol...)
+			return r.out
+		}
+		return line
+	}
 	if r.opt.GuideURL != "" {
-		if out, ok := appendWithGuide(r.out[:0], content, r.opt.GuideURL); ok {
+		if out, ok := appendWithGuide(r.out[:0], content, r.opt.GuideURL, r.opt.KeepGuide); ok {
 			r.out = append(out, eol...)
 			return r.out
 		}
@@ -161,6 +180,9 @@ func (r *Rewriter) rewrite(line []byte) []byte {
 	}
 	if num, _ := e.Attr("tvg-chno"); len(num) > 0 {
 		ch.Number = string(num)
+	}
+	if logo, _ := e.Attr("tvg-logo"); len(bytes.TrimSpace(logo)) > 0 {
+		ch.Logo = string(logo)
 	}
 	logo, ok := r.opt.Logo(ch)
 	if !ok {

@@ -1,0 +1,159 @@
+package render
+
+import (
+	"gamethumbs/internal/colorx"
+	"image"
+	"math"
+)
+
+// Athletes' pictures are headshots: busts whose bottom edge is cut
+// straight by the photo's frame. Drawn like logos, contain-fit in the
+// middle of a box, they float with a cut bottom. Busts are therefore
+// anchored on an edge instead: in a circle (styles 3 and 4, logo styles
+// 3 and 5) the bust fills most of the circle with its cut along the
+// circle's bottom and is clipped to the circle, like an avatar; on the
+// open backgrounds of styles 1, 2, 5 and 6 it stands on the bottom edge
+// of its side of the picture, a little larger than a logo.
+const (
+	bustCut  = 0.3  // share of the bottom row that must be opaque
+	bustHead = 0.6  // widest head (near the top) over the bottom row's width
+	bustHigh = 0.85 // bust height over the circle's diameter
+	bustWide = 1.0  // widest bust over the circle's diameter
+	bustGrow = 1.15 // bust box over the logo box on open backgrounds
+	bustRing = 0.9  // backdrop disc radius over the circle's
+)
+
+// isBust reports whether img looks like a headshot: its visible part
+// reaches the image's bottom edge (the photo's frame cuts it), at least
+// bustCut of that bottom row is opaque, and it narrows upwards (a head
+// over shoulders): a tenth of the way down it covers at most bustHead of
+// the bottom row's width. Flat-bottomed logos (shields, squares, hexagons)
+// are wide at the top too, or have a margin below them.
+func (p *painter) isBust(img image.Image) bool {
+	if img == nil {
+		return false
+	}
+	k := bustKey{img}
+	v, _ := held(p, k, func() (bool, bool) {
+		return memo(img, k, func() (bool, int64) { return p.bustShape(img), 64 }), true
+	})
+	return v
+}
+
+type bustKey struct{ img image.Image }
+
+// bustShape is isBust without the caches.
+func (p *painter) bustShape(img image.Image) bool {
+	li, ok := p.normalised(img)
+	if !ok || li.trim.Max.Y != li.img.Bounds().Max.Y {
+		return false
+	}
+	t := li.trim
+	row := func(y int) int {
+		n := 0
+		for x := t.Min.X; x < t.Max.X; x++ {
+			if _, _, _, a := li.img.At(x, y).RGBA(); a >= 0xe000 {
+				n++
+			}
+		}
+		return n
+	}
+	bottom := row(t.Max.Y - 1)
+	top := row(t.Min.Y + t.Dy()/10)
+	return float64(bottom) >= bustCut*float64(t.Dx()) && float64(top) <= bustHead*float64(bottom)
+}
+
+// sideBust reports whether side sd shows a bust.
+func (p *painter) sideBust(sd *side) bool {
+	return sd.name == "" && sd.initial == "" && (p.isBust(sd.logo) || (sd.logo == nil && p.isBust(sd.logoDark)))
+}
+
+// normalised is normalised(img), held for the render.
+func (p *painter) normalised(img image.Image) (logoInfo, bool) {
+	return held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+}
+
+// bustCentre returns the centre y at which img, contain-fit in a box of
+// side s, has its bottom at y = bottom.
+func (p *painter) bustCentre(img image.Image, s, bottom float64) float64 {
+	li, ok := p.normalised(img)
+	if !ok {
+		return bottom - s/2
+	}
+	_, h := fitSize(li.trim.Dx(), li.trim.Dy(), s)
+	return bottom - float64(h)/2
+}
+
+// drawBustInCircle draws the variant of (def, dark) that reads on bg as
+// a bust in the circle of radius r centred at (cx, cy) (see above). A
+// bust that would vanish into the circle's colour (a navy shirt on a navy
+// circle) gets an inner disc in its halo colour tinted with the circle's:
+// a ring in the team colour around a backdrop the bust reads on.
+func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bool, cx, cy, r float64) {
+	img := p.pickLogo(def, dark, bg)
+	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+	if !ok {
+		return
+	}
+	var disc colorx.RGB
+	hl := p.haloFor(img, bg)
+	if hl.on && !grey {
+		disc = colorx.MixOK(hl.c, bg, 0.15)
+		r *= bustRing
+	}
+	tw, th := li.trim.Dx(), li.trim.Dy()
+	// Height bustHigh of the diameter, unless that makes it wider than
+	// bustWide of it (pairs): the circle clips the outer shoulders.
+	aspect := float64(tw) / float64(th)
+	h := min(bustHigh*2*r, bustWide*2*r/aspect)
+	w := h * aspect
+	if k := maxUpscale * float64(max(tw, th)); max(w, h) > k {
+		w, h = w*k/max(w, h), h*k/max(w, h)
+	}
+	iw, ih := max(1, int(math.Round(w))), max(1, int(math.Round(h)))
+	at := image.Pt(int(math.Round(cx-w/2)), int(math.Round(cy+r-h)))
+	k := scaledKey{img, grey, iw, ih}
+	sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(li, k), true })
+	if p.warming {
+		return
+	}
+	var pb path
+	pb.circle(cx, cy, r)
+	if hl.on && !grey {
+		pb.fill(p.dst, p.full, rgba(disc))
+	}
+	m := pb.mask(p.full)
+	if m == nil {
+		return
+	}
+	defer putAlpha(m)
+	blitClipped(p.dst, sc, at, m)
+	if p.trace != nil {
+		clipped := image.NewRGBA(sc.Rect)
+		blitClipped(clipped, sc, image.Point{}, moveAlpha(m, at.Mul(-1)))
+		p.record(img, clipped, at, grey)
+	}
+}
+
+// blitClipped composites src over dst (src's top-left at at) through the
+// coverage mask m (dst coordinates; nothing outside it).
+func blitClipped(dst, src *image.RGBA, at image.Point, m *image.Alpha) {
+	r := src.Rect.Sub(src.Rect.Min).Add(at).Intersect(dst.Rect).Intersect(m.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cov := uint32(m.Pix[m.PixOffset(x, y)])
+			if cov == 0 {
+				continue
+			}
+			si := src.PixOffset(src.Rect.Min.X+x-at.X, src.Rect.Min.Y+y-at.Y)
+			blendPix(dst.Pix, dst.PixOffset(x, y), colorRGBA(src.Pix[si:si+4]), cov)
+		}
+	}
+}
+
+// moveAlpha is m with its bounds moved by d (sharing its pixels).
+func moveAlpha(m *image.Alpha, d image.Point) *image.Alpha {
+	moved := *m
+	moved.Rect = m.Rect.Add(d)
+	return &moved
+}

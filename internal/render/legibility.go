@@ -1,0 +1,238 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"gamethumbs/internal/colorx"
+)
+
+// Legibility rule (documented contract, the same in every style):
+//
+// A logo is legible on what lies behind it when its silhouette and its
+// body stand apart from it in colour. Legibility is measured in OKLab
+// (colorx.DeltaE; black-white = 1), not by brightness: a purple logo on a
+// green half reads although both are about as bright, and a logo whose
+// body is the team colour vanishes on that colour however bright its
+// detail is.
+//
+//   - Edge: for every pixel on the logo's silhouette edge (opaque, with a
+//     transparent pixel a short step outside it), the colour difference
+//     between the edge pixel and what lies just outside it.
+//   - Body: for every opaque pixel, the difference from the background.
+//
+// Each difference counts min(1, ΔE/deGood); the score is edgeWeight of
+// the edge mean plus the rest of the body mean, from 0 (vanishes) to 1.
+// A logo scoring legibleScore or more reads (render.Legibility measures
+// it on finished pictures); one scoring below rescueScore on a flat
+// colour gets rescued, a margin for what that measure cannot see (the
+// drop shadow, soft edges of scaled logos). Variant choice: the variant
+// (default or dark-background logo) with the higher score, the default on
+// a near tie. When neither reaches rescueScore, styles that own the fill
+// behind the logo first try the team's alternate colour (readableColor);
+// failing that the logo is drawn with a halo, a soft outline hugging its
+// silhouette in white or near-black (whichever the logo reads on best),
+// so its shape stands out whatever lies behind.
+const (
+	deGood       = 0.3
+	edgeWeight   = 0.65
+	legibleScore = 0.5
+	rescueScore  = 0.6 // rescue below this: a margin for what the choice cannot see (shadows, soft edges)
+	variantTie   = 0.05
+	haloShare    = 0.035 // halo width over the drawn logo's longer side
+)
+
+// Halo colours: a white sticker outline for dark logos, a near-black one
+// for light logos.
+var (
+	haloLight = colorx.RGB{R: 255, G: 255, B: 255}
+	haloDark  = colorx.RGB{R: 0x14, G: 0x16, B: 0x1c}
+)
+
+type legKey struct{ img image.Image }
+
+// legSample is one sampled logo colour in OKLab.
+type legSample struct {
+	lab  colorx.Lab
+	edge bool
+}
+
+// legStats holds a logo's sampled colours: every opaque pixel of a grid
+// of about legGrid x legGrid over its trimmed bounds, marked when it lies
+// on the silhouette edge.
+type legStats struct {
+	samples []legSample
+	edges   int
+}
+
+const legGrid = 56
+
+func legStatsOf(img image.Image) *legStats {
+	return memo(img, legKey{img}, func() (*legStats, int64) {
+		s := &legStats{}
+		li, ok := normalised(img)
+		if !ok {
+			return s, 256
+		}
+		b := li.trim
+		step := max(1, max(b.Dx(), b.Dy())/legGrid)
+		alphaAt := func(x, y int) uint8 {
+			if !(image.Point{x, y}).In(b) {
+				return 0
+			}
+			_, _, _, a := li.img.At(x, y).RGBA()
+			return uint8(a >> 8)
+		}
+		for y := b.Min.Y + step/2; y < b.Max.Y; y += step {
+			for x := b.Min.X + step/2; x < b.Max.X; x += step {
+				c := color.NRGBAModel.Convert(li.img.At(x, y)).(color.NRGBA)
+				if c.A < 128 {
+					continue
+				}
+				edge := alphaAt(x-step, y) < 64 || alphaAt(x+step, y) < 64 ||
+					alphaAt(x, y-step) < 64 || alphaAt(x, y+step) < 64
+				s.samples = append(s.samples, legSample{colorx.RGB{R: c.R, G: c.G, B: c.B}.OKLab(), edge})
+				if edge {
+					s.edges++
+				}
+			}
+		}
+		return s, int64(256 + 40*len(s.samples))
+	})
+}
+
+// legibility scores how well img reads on a flat background bg, from 0
+// (vanishes) to 1 (see the rule above). A nil or blank logo scores 0.
+func legibility(img image.Image, bg colorx.RGB) float64 {
+	if img == nil {
+		return 0
+	}
+	s := legStatsOf(img)
+	if len(s.samples) == 0 {
+		return 0
+	}
+	b := bg.OKLab()
+	var edge, body float64
+	for _, sm := range s.samples {
+		v := min(1, sm.lab.DeltaE(b)/deGood)
+		body += v
+		if sm.edge {
+			edge += v
+		}
+	}
+	body /= float64(len(s.samples))
+	if s.edges == 0 {
+		return body
+	}
+	return legibilityScore(edge/float64(s.edges), body)
+}
+
+// legibilityScore combines the edge and body means.
+func legibilityScore(edge, body float64) float64 {
+	return edgeWeight*edge + (1-edgeWeight)*body
+}
+
+// pickLogo chooses between the default logo and the dark-background variant
+// for background bg: the more legible, the default on a near tie. Either
+// may be nil.
+func pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
+	return pickBy(def, dark, bg, legibility)
+}
+
+func pickBy(def, dark image.Image, bg colorx.RGB, score func(image.Image, colorx.RGB) float64) image.Image {
+	switch {
+	case dark == nil:
+		return def
+	case def == nil:
+		return dark
+	}
+	if score(dark, bg) > score(def, bg)+variantTie {
+		return dark
+	}
+	return def
+}
+
+// legKeyBg is a logo's legibility on one background colour, held by a
+// render so a banded render measures it once.
+type legKeyBg struct {
+	img image.Image
+	bg  colorx.RGB
+}
+
+// legible is legibility(img, bg), cached and held for the render: a warm
+// render measures nothing.
+func (p *painter) legible(img image.Image, bg colorx.RGB) float64 {
+	if img == nil {
+		return 0
+	}
+	k := legKeyBg{img, bg}
+	v, _ := held(p, k, func() (float64, bool) {
+		return memo(img, k, func() (float64, int64) { return legibility(img, bg), 64 }), true
+	})
+	return v
+}
+
+// pickLogo is pickLogo with the render's held scores.
+func (p *painter) pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
+	return pickBy(def, dark, bg, p.legible)
+}
+
+// halo is the rescue outline of a logo that is not legible on its
+// background: on is false when none is needed.
+type halo struct {
+	on bool
+	c  colorx.RGB
+}
+
+// haloFor returns the halo img needs on bg: none when it is legible there,
+// otherwise the halo colour it reads on best.
+func (p *painter) haloFor(img image.Image, bg colorx.RGB) halo {
+	if img == nil || p.legible(img, bg) >= rescueScore {
+		return halo{}
+	}
+	if p.legible(img, haloLight) >= p.legible(img, haloDark) {
+		return halo{true, haloLight}
+	}
+	return halo{true, haloDark}
+}
+
+// key packs the halo into a cache-key word.
+func (h halo) key() uint32 {
+	if !h.on {
+		return 0
+	}
+	return 1<<24 | rgbKey(h.c)
+}
+
+// haloMask returns the halo of logo (premultiplied, at its drawn size):
+// its alpha dilated by about r pixels with a soft edge, relative to the
+// logo's top-left corner (padded by 2r on every side).
+func haloMask(logo *image.RGBA, r int) *image.Alpha {
+	pad := 2 * r
+	b := logo.Rect
+	m := image.NewAlpha(b.Inset(-pad))
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		si := logo.PixOffset(b.Min.X, y)
+		di := m.PixOffset(b.Min.X, y)
+		for x := 0; x < b.Dx(); x++ {
+			m.Pix[di+x] = logo.Pix[si+4*x+3]
+		}
+	}
+	boxBlur(m, max(1, r/2))
+	// A blur of sigma r/2 falls to a few percent about r outside the
+	// silhouette: stretching the low end moves the edge out to there.
+	var lut [256]uint8
+	for v := range lut {
+		lut[v] = uint8(min(255, v*10))
+	}
+	for i, v := range m.Pix {
+		m.Pix[i] = lut[v]
+	}
+	return m
+}
+
+// haloRadius is the halo width for a logo drawn w x h.
+func haloRadius(w, h int) int {
+	return max(2, int(math.Round(haloShare*float64(max(w, h)))))
+}

@@ -1,0 +1,54 @@
+package render
+
+import (
+	stdadler "hash/adler32"
+	"math/rand/v2"
+	"testing"
+)
+
+// adler32 agrees with hash/adler32 for every length class, for the largest
+// lane sums (all bytes 255) and when continued from a partial sum.
+func TestAdler32(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 1000, 8 * 4096, 8*4096 + 13, 200_000} {
+		for _, fill := range []string{"random", "255"} {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = 255
+				if fill == "random" {
+					p[i] = byte(r.IntN(256))
+				}
+			}
+			if got, want := adler32(1, p), stdadler.Checksum(p); got != want {
+				t.Errorf("adler32(%d %s bytes) = %#x, want %#x", n, fill, got, want)
+			}
+			if n > 10 {
+				if got, want := adler32(adler32(1, p[:n/3]), p[n/3:]), stdadler.Checksum(p); got != want {
+					t.Errorf("adler32 in two parts (%d %s bytes) = %#x, want %#x", n, fill, got, want)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkAdler32(b *testing.B) {
+	p := make([]byte, 1<<20)
+	for i := range p {
+		p[i] = byte(i * 7 >> 3)
+	}
+	b.SetBytes(int64(len(p)))
+	for b.Loop() {
+		adler32(1, p)
+	}
+}
+
+func BenchmarkAdler32Stdlib(b *testing.B) {
+	p := make([]byte, 1<<20)
+	for i := range p {
+		p[i] = byte(i * 7 >> 3)
+	}
+	b.SetBytes(int64(len(p)))
+	for b.Loop() {
+		stdadler.Checksum(p)
+	}
+}
