@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -32,6 +33,7 @@ var (
 	loadFlag     = flag.Bool("load", false, "run the load benchmark")
 	loadLongFlag = flag.Bool("load.long", false, "also run the 60 s distinct-images memory run")
 	loadDuration = flag.Duration("load.duration", 5*time.Second, "length of each throughput phase")
+	loadLogos    = flag.Bool("load.logos", false, "also compare CPU per cold render at IMAGE_CACHE_MB=64 and 256 (the logo budget must not follow it)")
 )
 
 type loadTarget struct {
@@ -203,6 +205,9 @@ func TestLoad(t *testing.T) {
 	env := map[string]string{
 		"RATE_LIMIT_PER_MINUTE": "0",
 		"ESPN_SITE_API_URL":     fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
+		// Every other setting at its default: the disk tier lands in a
+		// temporary user cache directory.
+		"XDG_CACHE_HOME": t.TempDir(),
 	}
 	var teams []string
 	for _, tm := range espntest.Teams("basketball", "nba") {
@@ -255,6 +260,35 @@ func TestLoad(t *testing.T) {
 		fmt.Printf("service CPU per request, %s at %d: %.3f ms\n", r.name, r.conc, cpuPerReq[i])
 	}
 	fmt.Printf("\nidle RSS after warm-up %d kB; peak RSS (VmHWM) %d kB\n", idle, procKB(target.pid, "VmHWM"))
+	fmt.Printf("logo cache: %.1f MB, hit ratio %.2f\n", scrapeMetric(target.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(target.base))
+
+	if *loadLogos {
+		// Issue 18.4: the logo budget does not follow IMAGE_CACHE_MB, so a
+		// small image cache costs no CPU per render. Styles 1 and 99 over
+		// every pair, so the logo caches see a day's variety.
+		for _, mb := range []string{"256", "64"} {
+			e := maps.Clone(env)
+			e["IMAGE_CACHE_MB"] = mb
+			e["XDG_CACHE_HOME"] = t.TempDir()
+			b := startBinary(t, e)
+			for _, tm := range teams {
+				http.Get(b.base + "/nba/" + tm + "/logo")
+			}
+			urls := distinctThumbs(b.base, teams, 0)
+			c0 := procCPUms(b.pid)
+			r := phase("cold thumbs, styles 1 and 99, IMAGE_CACHE_MB="+mb, 8, 2**loadDuration, func(i int) (string, http.Header) {
+				u, _ := urls(i / 2)
+				if i%2 == 1 {
+					u += "&style=99"
+				}
+				return u, nil
+			})
+			fmt.Println(r)
+			fmt.Printf("service CPU per render %.1f ms; logo cache %.1f MB, hit ratio %.2f; VmHWM %d kB\n",
+				(procCPUms(b.pid)-c0)/float64(max(1, r.requests)),
+				scrapeMetric(b.base, `gamethumbs_cache_bytes{cache="logo"}`)/(1<<20), logoHitRatio(b.base), procKB(b.pid, "VmHWM"))
+		}
+	}
 
 	if *loadLongFlag {
 		env["IMAGE_CACHE_MB"] = "64"
@@ -281,4 +315,14 @@ func TestLoad(t *testing.T) {
 		fmt.Println(r)
 		fmt.Printf("max sampled RSS %d kB, VmHWM %d kB\n", peak, procKB(long.pid, "VmHWM"))
 	}
+}
+
+// logoHitRatio is the renderer's logo-cache hit ratio from /metrics.
+func logoHitRatio(base string) float64 {
+	h := scrapeMetric(base, `gamethumbs_cache_hits_total{cache="logo"}`)
+	m := scrapeMetric(base, `gamethumbs_cache_misses_total{cache="logo"}`)
+	if h+m <= 0 {
+		return 0
+	}
+	return h / (h + m)
 }

@@ -350,14 +350,20 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 	}
 	if cfg.CacheDir != "" && cfg.ImageCacheHours > 0 {
 		d, err := cache.OpenDisk(cfg.CacheDir, int64(cfg.CacheDirMB)<<20, time.Duration(cfg.ImageCacheHours)*time.Hour)
-		if err != nil {
+		switch {
+		case err == nil:
+			deps.Disk = d
+		case cfg.Getenv != nil && cfg.Getenv("CACHE_DIR") == "":
+			// The default directory (user cache) is a convenience: without
+			// it the service runs on its memory tier alone.
+			log.Warn("no disk tier for the image cache: default directory unusable; set CACHE_DIR", "dir", cfg.CacheDir, "error", err)
+		default:
 			closeAll()
 			return app{}, fmt.Errorf("CACHE_DIR: %w", err)
 		}
-		deps.Disk = d
 	}
 	if cfg.Mode == config.ModeStandard {
-		svc, closeBackend, err := newBackend(cfg, deps.Metrics, sharedTier(deps.Shared))
+		svc, closeBackend, err := newBackend(cfg, deps.Metrics, sharedTier(deps.Shared), log)
 		if err != nil {
 			closeAll()
 			return app{}, err
@@ -370,9 +376,10 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 }
 
 // newBackend builds the catalogue, providers and logo fetchers. m (nil
-// with METRICS=false) counts the provider calls. The returned function
-// stops the providers' background work.
-func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier) (*scene.Service, func(), error) {
+// with METRICS=false) counts the provider calls and failed logos, which
+// are logged to log. The returned function stops the providers'
+// background work.
+func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("league catalogue: %w", err)
@@ -399,6 +406,9 @@ func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier) (*scen
 		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
 		Discover:  provider.Discover,
 		Logos:     fetch.New(client, fcfg),
+
+		Logger:      log,
+		LogoFailure: m.LogoFailure,
 	}
 	closeProviders, err := addProviders(cfg, &sc, client, ua, provider, m, shared)
 	if err != nil {

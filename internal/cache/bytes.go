@@ -61,24 +61,37 @@ func (c *Bytes[V]) Get(key string) (V, bool) {
 }
 
 // Add stores value under key, evicting the least recently used entries
-// until the total fits. A value larger than the whole cache is not stored.
-func (c *Bytes[V]) Add(key string, value V) {
+// until the total fits. A value larger than the whole cache is not stored;
+// nor is a degraded one (see Storable), which returns ErrDegraded.
+func (c *Bytes[V]) Add(key string, value V) error {
+	return c.AddTTL(key, value, c.ttl)
+}
+
+// AddTTL is Add with a lifetime of its own for this value, capped at the
+// cache's TTL (a picture missing a logo the provider does not have is kept
+// for less time than a complete one).
+func (c *Bytes[V]) AddTTL(key string, value V, ttl time.Duration) error {
+	if !Storable(value) {
+		return ErrDegraded
+	}
+	ttl = min(ttl, c.ttl)
 	sz := c.size(value)
 	if sz > c.maxBytes {
-		return
+		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.items[key]; ok {
 		c.remove(el)
 	}
-	it := &bytesItem[V]{key: key, value: value, size: sz, expires: c.now().Add(c.ttl)}
+	it := &bytesItem[V]{key: key, value: value, size: sz, expires: c.now().Add(ttl)}
 	c.items[key] = c.order.PushFront(it)
 	c.used += sz
 	for c.used > c.maxBytes {
 		c.remove(c.order.Back())
 		c.evictions++
 	}
+	return nil
 }
 
 func (c *Bytes[V]) remove(el *list.Element) {

@@ -22,6 +22,9 @@ type DiskEntry struct {
 	Data        []byte
 	ContentType string
 	Created     time.Time
+	// Degraded marks a result a transient failure changed: Put refuses it
+	// with ErrDegraded.
+	Degraded bool
 }
 
 // Disk is an on-disk cache that survives restarts: one file per key,
@@ -125,8 +128,12 @@ func (d *Disk) Get(key string) (DiskEntry, bool) {
 }
 
 // Put stores e under key atomically and evicts old entries beyond the
-// bound. A value larger than the whole cache is not stored.
+// bound. A value larger than the whole cache is not stored; a degraded
+// one fails with ErrDegraded.
 func (d *Disk) Put(key string, e DiskEntry) error {
+	if e.Degraded {
+		return ErrDegraded
+	}
 	head, err := json.Marshal(diskHeader{Key: key, ContentType: e.ContentType, Created: e.Created})
 	if err != nil {
 		return err

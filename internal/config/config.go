@@ -6,7 +6,9 @@ package config
 
 import (
 	"errors"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 )
 
@@ -88,10 +90,14 @@ type Config struct {
 	// LogoCacheMB bounds all memory kept for logos (LOGO_CACHE_MB): the
 	// renderer's scaled copies and shadows with the decoded logos they
 	// keep alive, decoded logos waiting to be used, and downloaded bodies.
-	// Unset, it follows ImageCacheMB (see DefaultLogoCacheMB).
+	// It does not depend on ImageCacheMB (DefaultLogoCacheMB).
 	LogoCacheMB int
-	CacheDir    string // CACHE_DIR: optional on-disk second tier
-	CacheDirMB  int    // CACHE_DIR_MB
+	// CacheDir is the on-disk second tier of the image cache (CACHE_DIR):
+	// by default the user cache directory's gamethumbs folder
+	// ($XDG_CACHE_HOME or $HOME/.cache); "off" or no such directory
+	// disables it.
+	CacheDir   string
+	CacheDirMB int // CACHE_DIR_MB
 	// RenderConcurrency bounds simultaneous renders (RENDER_CONCURRENCY,
 	// default the number of CPUs).
 	RenderConcurrency int
@@ -148,7 +154,7 @@ func Defaults() Config {
 		ESPNCDNURL:          "https://a.espncdn.com",
 		UserAgent:           DefaultUserAgent,
 		ImageCacheHours:     24,
-		ImageCacheMB:        256,
+		ImageCacheMB:        48,
 		CacheDirMB:          1024,
 		RenderConcurrency:   runtime.NumCPU(),
 		RenderQueue:         64,
@@ -220,8 +226,11 @@ func Load(getenv func(string) string) (Config, error) {
 
 	c.ImageCacheHours = r.intIn("IMAGE_CACHE_HOURS", c.ImageCacheHours, 0, 24*365)
 	c.ImageCacheMB = r.intIn("IMAGE_CACHE_MB", c.ImageCacheMB, 1, 1<<20)
-	c.LogoCacheMB = r.intIn("LOGO_CACHE_MB", DefaultLogoCacheMB(c.ImageCacheMB), 8, 1<<20)
-	c.CacheDir = r.str("CACHE_DIR", "")
+	c.LogoCacheMB = r.intIn("LOGO_CACHE_MB", DefaultLogoCacheMB, 8, 1<<20)
+	c.CacheDir = r.str("CACHE_DIR", defaultCacheDir(getenv))
+	if strings.EqualFold(c.CacheDir, "off") {
+		c.CacheDir = ""
+	}
 	c.CacheDirMB = r.intIn("CACHE_DIR_MB", c.CacheDirMB, 1, 1<<24)
 	c.RenderConcurrency = r.intIn("RENDER_CONCURRENCY", c.RenderConcurrency, 1, 1024)
 	c.RenderQueue = r.intIn("RENDER_QUEUE", c.RenderQueue, 0, 100_000)
@@ -242,11 +251,21 @@ func Load(getenv func(string) string) (Config, error) {
 	return c, errors.Join(r.errs...)
 }
 
-// DefaultLogoCacheMB is LOGO_CACHE_MB when it is unset: half of what the
-// image cache exceeds 40 MB by, at least 8 and at most 96 MB (96 with the
-// default 256 MB image cache, 12 with 64). An operator who shrinks the
-// image cache to save memory shrinks the logo caches with it, faster:
-// rendered images are what answers most requests.
-func DefaultLogoCacheMB(imageCacheMB int) int {
-	return min(96, max(8, (imageCacheMB-40)/2))
+// DefaultLogoCacheMB is LOGO_CACHE_MB when it is unset: what a day of
+// typical guides keeps drawn (a few hundred teams, each logo scaled with
+// its shadow for the picture sizes in use), whatever IMAGE_CACHE_MB is:
+// shrinking the image cache must not make every render rebuild its logos.
+const DefaultLogoCacheMB = 48
+
+// defaultCacheDir is CACHE_DIR when it is unset: gamethumbs in the user
+// cache directory as os.UserCacheDir finds it, read through getenv;
+// empty (no disk tier) when neither XDG_CACHE_HOME nor HOME is set.
+func defaultCacheDir(getenv func(string) string) string {
+	if d := getenv("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "gamethumbs")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".cache", "gamethumbs")
+	}
+	return ""
 }

@@ -17,7 +17,7 @@ func TestLoadDefaults(t *testing.T) {
 	}
 	if c.Port != 3000 || c.RateLimitPerMinute != 30 || c.TrustProxy != 0 ||
 		c.RequestTimeout != 10*time.Second || c.Mode != ModeStandard || c.XCProxy ||
-		c.ImageCacheHours != 24 || c.ImageCacheMB != 256 || !c.Metrics {
+		c.ImageCacheHours != 24 || c.ImageCacheMB != 48 || c.LogoCacheMB != DefaultLogoCacheMB || c.CacheDir != "" || !c.Metrics {
 		t.Errorf("Load(empty) = %+v, want documented defaults", c)
 	}
 }
@@ -89,17 +89,17 @@ func TestLoadReportsEveryBadVariable(t *testing.T) {
 	}
 }
 
-// LOGO_CACHE_MB follows IMAGE_CACHE_MB unless it is set.
-func TestLogoCacheFollowsImageCache(t *testing.T) {
+// LOGO_CACHE_MB does not follow IMAGE_CACHE_MB: a small image cache must
+// not make every render rebuild its logos.
+func TestLogoCacheIndependentOfImageCache(t *testing.T) {
 	for _, tc := range []struct {
 		env  map[string]string
 		want int
 	}{
-		{nil, 96},
-		{map[string]string{"IMAGE_CACHE_MB": "64"}, 12},
-		{map[string]string{"IMAGE_CACHE_MB": "128"}, 44},
-		{map[string]string{"IMAGE_CACHE_MB": "16"}, 8},
-		{map[string]string{"IMAGE_CACHE_MB": "4096"}, 96},
+		{nil, DefaultLogoCacheMB},
+		{map[string]string{"IMAGE_CACHE_MB": "64"}, DefaultLogoCacheMB},
+		{map[string]string{"IMAGE_CACHE_MB": "16"}, DefaultLogoCacheMB},
+		{map[string]string{"IMAGE_CACHE_MB": "4096"}, DefaultLogoCacheMB},
 		{map[string]string{"IMAGE_CACHE_MB": "64", "LOGO_CACHE_MB": "200"}, 200},
 	} {
 		c, err := Load(env(tc.env))
@@ -149,5 +149,32 @@ func TestLoadStrictParams(t *testing.T) {
 	}
 	if c, _ := Load(env(map[string]string{"STRICT_PARAMS": "true"})); !c.StrictParams {
 		t.Error("STRICT_PARAMS=true: StrictParams off")
+	}
+}
+
+// The disk tier is on by default, in the user cache directory.
+func TestCacheDirDefault(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"HOME": "/home/u"}, "/home/u/.cache/gamethumbs"},
+		{map[string]string{"HOME": "/home/u", "XDG_CACHE_HOME": "/var/xdg"}, "/var/xdg/gamethumbs"},
+		{map[string]string{"HOME": "/home/u", "XDG_CACHE_HOME": "relative"}, "/home/u/.cache/gamethumbs"},
+		{map[string]string{"HOME": "/home/u", "CACHE_DIR": "/data/c"}, "/data/c"},
+		{map[string]string{"HOME": "/home/u", "CACHE_DIR": "off"}, ""},
+		{nil, ""},
+	} {
+		c, err := Load(env(tc.env))
+		if err != nil {
+			t.Fatalf("Load(%v): %v", tc.env, err)
+		}
+		if c.CacheDir != tc.want {
+			t.Errorf("Load(%v).CacheDir = %q, want %q", tc.env, c.CacheDir, tc.want)
+		}
+	}
+	c, _ := Load(env(map[string]string{"HOME": "/home/u"}))
+	if c.Providers.AthleteCacheDir != "/home/u/.cache/gamethumbs/athletes" {
+		t.Errorf("athlete rosters in %q, want beside the images", c.Providers.AthleteCacheDir)
 	}
 }

@@ -15,6 +15,13 @@ const (
 	DefaultRawBytes    = 64 << 20   // raw bodies held in memory
 	DefaultCacheTTL    = 24 * time.Hour
 	DefaultNegativeTTL = 5 * time.Minute
+	// DefaultDecodeBytes bounds the memory of the decodes running at once.
+	DefaultDecodeBytes = 48 << 20
+	// DefaultMaxSide is the longest side a decoded logo keeps: a thumbnail
+	// or cover never draws one bigger, and provider logos are 500 px or
+	// less, so only oversized files (the 6000 px 16-bit kind) are
+	// reduced; a 2048 px logo picture then scales up from 1024.
+	DefaultMaxSide = 1024
 
 	// MaxSide bounds each side of a raster image, whatever MaxPixels says.
 	MaxSide = 16384
@@ -36,6 +43,14 @@ type Config struct {
 	// MaxPixels bounds width×height of an image before it is decoded.
 	// Zero means DefaultMaxPixels (40 MP).
 	MaxPixels int64
+	// DecodeBytes bounds the memory all decodes of a Fetcher take at once,
+	// counted as Limits.MaxBytes does: a decode waits until its bytes are
+	// free, and one larger than the whole budget fails with
+	// *TooLargeError. Zero means DefaultDecodeBytes (48 MiB).
+	DecodeBytes int64
+	// MaxSide is the longest side of a decoded image; larger ones are
+	// downscaled while or right after decoding. Zero means DefaultMaxSide.
+	MaxSide int
 	// AllowInsecure lifts the public-address check of NewPublicClient
 	// (ALLOW_INSECURE_OVERLAY_URLS=true). Only http and https stay allowed.
 	AllowInsecure bool
@@ -73,6 +88,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxPixels <= 0 {
 		c.MaxPixels = DefaultMaxPixels
+	}
+	if c.DecodeBytes <= 0 {
+		c.DecodeBytes = DefaultDecodeBytes
+	}
+	if c.MaxSide <= 0 {
+		c.MaxSide = DefaultMaxSide
 	}
 	if c.CacheBytes == 0 {
 		c.CacheBytes = DefaultCacheBytes

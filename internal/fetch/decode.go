@@ -3,8 +3,10 @@ package fetch
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/gif"
 	"image/jpeg"
@@ -28,61 +30,196 @@ var rasterCodecs = map[string]rasterCodec{
 	TypeWebP: {"webp", webp.DecodeConfig, webp.Decode},
 }
 
+// Limits bound one decode.
+type Limits struct {
+	// MaxPixels bounds width×height, checked before decoding. ≤ 0 means
+	// DefaultMaxPixels.
+	MaxPixels int64
+	// MaxBytes bounds the memory a decode takes while it runs, counted
+	// with the bytes per pixel of the decoder's own form (8 for 16-bit
+	// RGBA, 1 for paletted, ...) plus the RGBA result. ≤ 0 means
+	// DefaultDecodeBytes.
+	MaxBytes int64
+	// MaxSide is the longest side of the result: a larger image is
+	// downscaled while it is decoded (non-interlaced PNG, row by row) or
+	// right after. ≤ 0 means DefaultMaxSide.
+	MaxSide int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxPixels <= 0 {
+		l.MaxPixels = DefaultMaxPixels
+	}
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultDecodeBytes
+	}
+	if l.MaxSide <= 0 {
+		l.MaxSide = DefaultMaxSide
+	}
+	return l
+}
+
 // Decode sniffs data and decodes it into an *image.RGBA (premultiplied
 // alpha, bounds starting at 0,0), the form x/image/draw composites fastest.
+// It is DecodeLimited with the default byte budget and side.
+func Decode(data []byte, maxPixels int64) (image.Image, error) {
+	return DecodeLimited(data, Limits{MaxPixels: maxPixels})
+}
+
+// DecodeLimited sniffs data and decodes it into an *image.RGBA whose
+// longest side is at most lim.MaxSide.
 //
 // Raster formats (PNG, JPEG, GIF first frame, WebP) have their dimensions
-// read first: more than maxPixels pixels (≤ 0 means DefaultMaxPixels) or a
-// side over MaxSide fails with *TooLargeError before any pixel memory is
-// allocated. SVG is rasterised onto a transparent canvas whose longest side
-// is SVGSide (smaller if maxPixels demands), keeping the aspect ratio of its
-// viewBox or width/height. Unknown content fails with *NotImageError and
-// corrupt content with *DecodeError. Decode never panics.
-func Decode(data []byte, maxPixels int64) (image.Image, error) {
-	if maxPixels <= 0 {
-		maxPixels = DefaultMaxPixels
+// read first: more pixels than lim.MaxPixels, a side over MaxSide, or a
+// decode that would take more than lim.MaxBytes fails with *TooLargeError
+// before any pixel memory is allocated. SVG is rasterised onto a
+// transparent canvas whose longest side is SVGSide (smaller if MaxPixels
+// demands), keeping the aspect ratio of its viewBox or width/height.
+// Unknown content fails with *NotImageError and corrupt content with
+// *DecodeError. DecodeLimited never panics.
+func DecodeLimited(data []byte, lim Limits) (image.Image, error) {
+	p, err := planDecode(data, lim)
+	if err != nil {
+		return nil, err
 	}
+	return p.run()
+}
+
+// decodePlan is a decode whose header has been read and whose memory is
+// known before it runs.
+type decodePlan struct {
+	data   []byte
+	lim    Limits
+	svg    bool
+	codec  rasterCodec
+	cfg    image.Config
+	png    *pngInfo // set when the PNG is decoded row by row
+	dw, dh int      // size of the result
+	cost   int64    // bytes the decode holds at its peak
+}
+
+// planDecode sniffs data, reads its header and checks the limits.
+func planDecode(data []byte, lim Limits) (decodePlan, error) {
+	lim = lim.withDefaults()
 	ct := Sniff(data)
 	if ct == TypeSVG {
-		return decodeSVG(data, maxPixels)
+		side := int64(SVGSide)
+		return decodePlan{data: data, lim: lim, svg: true, cost: 4 * side * side}, nil
 	}
 	codec, ok := rasterCodecs[ct]
 	if !ok {
-		return nil, &NotImageError{Detected: describe(data)}
+		return decodePlan{}, &NotImageError{Detected: describe(data)}
 	}
-	return decodeRaster(codec, data, maxPixels)
+	p := decodePlan{data: data, lim: lim, codec: codec}
+	if err := safely(codec.name, func() (err error) { p.cfg, err = codec.decodeConfig(bytes.NewReader(data)); return }); err != nil {
+		return decodePlan{}, err
+	}
+	w, h := p.cfg.Width, p.cfg.Height
+	if err := checkDimensions(w, h, lim.MaxPixels); err != nil {
+		return decodePlan{}, err
+	}
+	p.dw, p.dh = fitSide(w, h, lim.MaxSide)
+	px, out := int64(w)*int64(h), 4*int64(p.dw)*int64(p.dh)
+	scaled := p.dw != w || p.dh != h
+	p.cost = px*bytesPerPixel(p.cfg.ColorModel) + out
+	if !scaled && p.cfg.ColorModel != color.RGBAModel {
+		p.cost += px * 4 // the conversion to RGBA keeps both for a moment
+	}
+	// A PNG to downscale, or too big to decode whole, is decoded row by
+	// row when it is not interlaced.
+	if ct == TypePNG && (scaled || p.cost > lim.MaxBytes) {
+		if hdr, err := parsePNG(data); err == nil && !hdr.interlaced && hdr.w == w && hdr.h == h {
+			p.png = hdr
+			// Two raw rows, one RGBA row, the row of sums and the result.
+			p.cost = 2*int64(w)*8 + 4*int64(w) + 32*int64(p.dw) + out
+		}
+	}
+	if p.cost > lim.MaxBytes {
+		return decodePlan{}, &TooLargeError{What: "decoded bytes", Size: p.cost, Limit: lim.MaxBytes}
+	}
+	return p, nil
 }
 
-func decodeRaster(codec rasterCodec, data []byte, maxPixels int64) (img image.Image, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			img, err = nil, &DecodeError{Format: codec.name, Err: fmt.Errorf("decoder panic: %v", r)}
-		}
-	}()
-	cfg, err := codec.decodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, &DecodeError{Format: codec.name, Err: err}
+// bytesPerPixel is what a stdlib decoder allocates per pixel for model
+// (the worst case where the header does not tell: YCbCr taken as 4:4:4).
+func bytesPerPixel(m color.Model) int64 {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3
+	case color.RGBAModel, color.NRGBAModel, color.NYCbCrAModel:
+		return 4
+	case color.CMYKModel:
+		return 8 // the JPEG decoder builds YCbCr and black planes first
 	}
-	if err := checkDimensions(cfg.Width, cfg.Height, maxPixels); err != nil {
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 8 // RGBA64, NRGBA64 and anything unknown
+}
+
+// run decodes.
+func (p decodePlan) run() (image.Image, error) {
+	if p.svg {
+		return decodeSVG(p.data, p.lim.MaxPixels)
+	}
+	if p.png != nil {
+		b := newBoxScaler(p.png.w, p.png.h, p.dw, p.dh)
+		if err := safely("png", func() error { return streamPNG(p.png, b.add) }); err != nil {
+			return nil, err
+		}
+		return b.result(), nil
+	}
+	var img image.Image
+	err := safely(p.codec.name, func() (err error) { img, err = decodeRaster(p.codec, p.cfg, p.data); return })
+	if err != nil {
 		return nil, err
 	}
+	if b := img.Bounds(); b.Dx() != p.dw || b.Dy() != p.dh {
+		return downscaleImage(img, p.dw, p.dh), nil
+	}
+	return toRGBA(img), nil
+}
+
+// safely runs a decoder, turning its errors and panics into *DecodeError.
+func safely(format string, fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &DecodeError{Format: format, Err: fmt.Errorf("decoder panic: %v", r)}
+		}
+	}()
+	if err := fn(); err != nil {
+		var de *DecodeError
+		if errors.As(err, &de) {
+			return err
+		}
+		return &DecodeError{Format: format, Err: err}
+	}
+	return nil
+}
+
+// decodeRaster decodes a whole image whose header cfg was checked. A GIF
+// frame may cover only part of its logical screen: it is placed there.
+func decodeRaster(codec rasterCodec, cfg image.Config, data []byte) (image.Image, error) {
 	src, err := codec.decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, &DecodeError{Format: codec.name, Err: err}
+		return nil, err
 	}
-	// A decoder's output must lie inside the header that was checked. A
-	// GIF frame may cover only part of its logical screen: place it there.
+	// A decoder's output must lie inside the header that was checked.
 	screen := image.Rect(0, 0, cfg.Width, cfg.Height)
 	b := src.Bounds()
 	if b.Empty() || !b.In(screen) {
-		return nil, &DecodeError{Format: codec.name, Err: fmt.Errorf("frame %v outside %dx%d", b, cfg.Width, cfg.Height)}
+		return nil, fmt.Errorf("frame %v outside %dx%d", b, cfg.Width, cfg.Height)
 	}
 	if b != screen {
 		dst := image.NewRGBA(screen)
 		draw.Draw(dst, b, src, b.Min, draw.Src)
 		return dst, nil
 	}
-	return toRGBA(src), nil
+	return src, nil
 }
 
 // checkDimensions refuses empty images and those beyond the pixel bounds.

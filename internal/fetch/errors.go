@@ -102,3 +102,52 @@ func upstreamError(source string, err error) error {
 	}
 	return &catalog.UpstreamError{Source: source, Timeout: timeout, Err: inner}
 }
+
+// Lasting reports whether err will recur for the same URL soon: a 404 or
+// 410, content that is not an image, too large or undecodable. Timeouts,
+// connection errors, 429 and 5xx are transient: the next attempt may work.
+func Lasting(err error) bool { return isLasting(err) }
+
+// Reason is a short description of a failed fetch for logs and metric
+// labels, from a small fixed set: "timeout", "rate_limited" (429),
+// "server_error" (5xx), "not_found" (404/410), "status" (any other
+// status), "connection", "blocked", "too_large", "not_image",
+// "undecodable" or "canceled".
+func Reason(err error) string {
+	var (
+		be *BlockedError
+		tl *TooLargeError
+		ni *NotImageError
+		de *DecodeError
+		ue *catalog.UpstreamError
+	)
+	switch {
+	case errors.As(err, &be):
+		return "blocked"
+	case errors.As(err, &tl):
+		return "too_large"
+	case errors.As(err, &ni):
+		return "not_image"
+	case errors.As(err, &de):
+		return "undecodable"
+	case errors.Is(err, context.Canceled):
+		return "canceled"
+	case errors.As(err, &ue):
+		switch {
+		case ue.Timeout:
+			return "timeout"
+		case ue.Status == http.StatusNotFound || ue.Status == http.StatusGone:
+			return "not_found"
+		case ue.Status == http.StatusTooManyRequests:
+			return "rate_limited"
+		case ue.Status >= 500:
+			return "server_error"
+		case ue.Status != 0:
+			return "status"
+		}
+		return "connection"
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timeout"
+	}
+	return "connection"
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sync/semaphore"
 	"golang.org/x/sync/singleflight"
 
 	"gamethumbs/internal/catalog"
@@ -26,6 +27,9 @@ type Fetcher struct {
 	raws   *lru[rawEntry]
 	imgSF  singleflight.Group
 	rawSF  singleflight.Group
+	// decodes holds Config.DecodeBytes: a decode takes its planned bytes
+	// while it runs, so decodes at once never exceed the budget.
+	decodes *semaphore.Weighted
 
 	now          func() time.Time          // clock for cache expiry; tests replace it
 	testHookWait func(*singleflight.Group) // tests: called once a caller has joined a flight
@@ -44,6 +48,8 @@ func New(client *http.Client, cfg Config) *Fetcher {
 		images: newLRU[image.Image](cfg.CacheBytes),
 		raws:   newLRU[rawEntry](cfg.RawCacheBytes),
 		now:    time.Now,
+
+		decodes: semaphore.NewWeighted(cfg.DecodeBytes),
 	}
 }
 

@@ -49,7 +49,7 @@ func (f *Fetcher) Image(ctx context.Context, rawURL string) (image.Image, error)
 			rememberFailure(f, f.images, key, err)
 			return nil, err
 		}
-		img, err := Decode(data, f.cfg.MaxPixels)
+		img, err := f.decode(fctx, data)
 		if err != nil {
 			// Forget the bytes too, so the URL is fetched afresh once the
 			// failure expires (the upstream may fix the file).
@@ -63,6 +63,20 @@ func (f *Fetcher) Image(ctx context.Context, rawURL string) (image.Image, error)
 		f.alive.put(key, img, expires)
 		return img, nil
 	})
+}
+
+// decode decodes data within the byte budget shared by the Fetcher's
+// decodes, waiting (until ctx ends) for its bytes to be free.
+func (f *Fetcher) decode(ctx context.Context, data []byte) (image.Image, error) {
+	p, err := planDecode(data, Limits{MaxPixels: f.cfg.MaxPixels, MaxBytes: f.cfg.DecodeBytes, MaxSide: f.cfg.MaxSide})
+	if err != nil {
+		return nil, err
+	}
+	if err := f.decodes.Acquire(ctx, p.cost); err != nil {
+		return nil, upstreamError("decoder", err)
+	}
+	defer f.decodes.Release(p.cost)
+	return p.run()
 }
 
 // Raw returns the body at rawURL and its sniffed type (one of the Type

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/webpenc"
@@ -67,13 +68,6 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	return nil
 }
 
-// degradedCacheControl is the Cache-Control of a stand-in picture drawn
-// because a source failed: clients ask again soon and get the real one
-// once the source is back.
-const degradedCacheControl = "public, max-age=60"
-
-var degradedCacheControlHdr = []string{degradedCacheControl}
-
 // writeImage writes an image with its validators, answering a matching
 // If-None-Match with 304 Not Modified.
 func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedImage) {
@@ -81,11 +75,7 @@ func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedI
 	h := w.Header()
 	h["Etag"] = img.etagHdr
 	h["Last-Modified"] = img.modifiedHdr
-	if img.degraded != "" {
-		h["Cache-Control"] = degradedCacheControlHdr
-	} else {
-		h["Cache-Control"] = s.imageCacheControl()
-	}
+	h["Cache-Control"] = s.cacheControlOf(img)
 	if etagMatch(r.Header.Get("If-None-Match"), img.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
@@ -96,6 +86,25 @@ func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedI
 	if r.Method != http.MethodHead {
 		w.Write(img.data)
 	}
+}
+
+// cacheControlOf is the Cache-Control value of img: the prebuilt one of
+// complete pictures, a minute for a degraded one (rendered again once the
+// source is back), at most incompleteTTL for one missing a 404 logo.
+func (s *Server) cacheControlOf(img *storedImage) []string {
+	if img.degraded == "" && img.incomplete == "" {
+		return s.imageCacheControl()
+	}
+	maxAge := s.cfg.ImageCacheHours * 3600
+	if img.degraded != "" {
+		maxAge = min(maxAge, int(degradedMaxAge/time.Second))
+	} else {
+		maxAge = min(maxAge, int(incompleteTTL/time.Second))
+	}
+	if maxAge <= 0 {
+		return []string{"no-cache"}
+	}
+	return []string{"public, max-age=" + strconv.Itoa(maxAge)}
 }
 
 // imageCacheControl is the Cache-Control value of stored images, built once.

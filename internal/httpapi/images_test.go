@@ -5,7 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
-	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -119,11 +119,11 @@ func TestDiskTierSurvivesRestart(t *testing.T) {
 	if fb1.renders.Load() != 1 {
 		t.Fatal("first request did not render")
 	}
-	// The write is asynchronous: wait until it is on disk.
+	// The write is asynchronous: wait until it is on disk (renamed into
+	// place: a temporary file is removed by the next OpenDisk).
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		entries, _ := os.ReadDir(dir)
-		if len(entries) > 0 {
+		if files, _ := filepath.Glob(filepath.Join(dir, "*.gtc")); len(files) > 0 {
 			break
 		}
 		if time.Now().After(deadline) {

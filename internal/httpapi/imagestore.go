@@ -20,11 +20,27 @@ type storedImage struct {
 	contentType string
 	etag        string // strong ETag: quoted hash of the bytes
 	modified    time.Time
+	// degraded is why a transient failure changed the picture (empty when
+	// it did not): served short-lived with an ETag of its own, never
+	// stored in a cache tier.
+	degraded string
+	// incomplete is the lasting miss the picture does without (a logo the
+	// provider answers 404 for): stored in memory for incompleteTTL only.
+	incomplete string
 	// Header values, built once so a cached response sets its headers
 	// without allocating.
 	etagHdr, modifiedHdr, typeHdr, lengthHdr []string
-	degraded                                 string // why the picture is a stand-in; such pictures are never stored
 }
+
+// Degraded implements cache.Degradable: the cache tiers refuse a degraded
+// image themselves.
+func (img *storedImage) Degraded() bool { return img.degraded != "" }
+
+// Lifetimes of pictures a failure changed, in caches and Cache-Control.
+const (
+	degradedMaxAge = 60 * time.Second // rendered again after this
+	incompleteTTL  = time.Hour        // a 404 logo may come back
+)
 
 // imageStore serves jobs from a byte-bounded cache, renders identical
 // concurrent jobs once, and bounds how many renders run and wait.
@@ -128,21 +144,39 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 		return nil, err
 	}
 	img := newStoredImage(out.Data, out.ContentType, s.now())
-	if out.Degraded != "" {
-		img.degraded = out.Degraded
-		return img, nil // short-lived: drawn again once the source is back
+	img.degraded, img.incomplete = out.Degraded, out.Incomplete
+	if img.degraded != "" {
+		img.etag = `"dg-` + img.etag[1:] // never matches the complete picture's
+		img.withHeaders()
+	}
+	s.keep(ctx, job.Key(), img)
+	return img, nil
+}
+
+// keep stores a rendered image in the cache tiers: a complete one in all
+// (memory, shared, disk), an incomplete one in memory for incompleteTTL
+// only, a degraded one in none (the tiers refuse it as well).
+func (s *imageStore) keep(ctx context.Context, key string, img *storedImage) {
+	if img.Degraded() {
+		return
 	}
 	if s.cache != nil {
-		s.cache.Add(job.Key(), img)
+		if img.incomplete != "" {
+			s.cache.AddTTL(key, img, incompleteTTL)
+			return
+		}
+		s.cache.Add(key, img)
 	}
-	s.putShared(ctx, job.Key(), img)
+	if img.incomplete != "" {
+		return
+	}
+	s.putShared(ctx, key, img)
 	if s.disk != nil {
 		select {
-		case s.writes <- diskWrite{job.Key(), img}:
+		case s.writes <- diskWrite{key, img}:
 		default: // the writer is behind: skip, the image stays in memory
 		}
 	}
-	return img, nil
 }
 
 type diskWrite struct {
@@ -156,7 +190,8 @@ func (s *imageStore) useDisk(d *cache.Disk) {
 	s.writes = make(chan diskWrite, 64)
 	go func() {
 		for w := range s.writes {
-			d.Put(w.key, cache.DiskEntry{Data: w.img.data, ContentType: w.img.contentType, Created: w.img.modified})
+			d.Put(w.key, cache.DiskEntry{Data: w.img.data, ContentType: w.img.contentType, Created: w.img.modified,
+				Degraded: w.img.Degraded()})
 		}
 	}()
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"gamethumbs/internal/buildinfo"
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/scene"
 )
@@ -90,9 +91,11 @@ func (s *imageStore) renderOnce(ctx context.Context, job scene.Job) (*storedImag
 	return s.render(ctx, job)
 }
 
-// putShared stores a rendered image in Redis when it is small enough.
+// putShared stores a rendered image in Redis when it is small enough. A
+// degraded image is refused (cache.Storable): a failure is never shared as
+// success.
 func (s *imageStore) putShared(ctx context.Context, key string, img *storedImage) {
-	if s.shared == nil || len(img.data) > s.shared.maxBytes {
+	if s.shared == nil || len(img.data) > s.shared.maxBytes || !cache.Storable(img) {
 		return
 	}
 	s.shared.c.Set(ctx, s.shared.name(key), encodeSharedImage(img), s.shared.ttl)

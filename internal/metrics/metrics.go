@@ -46,6 +46,8 @@ type Metrics struct {
 	providerCalls   *prometheus.CounterVec   // provider, op
 	providerErrors  *prometheus.CounterVec   // provider, op
 	providerLatency *prometheus.HistogramVec // provider, op
+
+	logoFailures *prometheus.CounterVec // reason
 }
 
 // New returns Metrics with every collector registered, including the Go
@@ -88,10 +90,14 @@ func New() *Metrics {
 			Help:    "Time of a provider call, including the provider's own cache.",
 			Buckets: requestBuckets,
 		}, []string{"provider", "op"}),
+		logoFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: namespace, Name: "logo_failures_total",
+			Help: "Logos a render had to do without, by reason (timeout, server_error, rate_limited, connection, not_found, too_large, not_image, undecodable, ...).",
+		}, []string{"reason"}),
 	}
 	m.reg.MustRegister(
 		m.requests, m.latency, m.inFlight, newBuildInfo(), m.renders, m.renderLatency,
-		m.providerCalls, m.providerErrors, m.providerLatency,
+		m.providerCalls, m.providerErrors, m.providerLatency, m.logoFailures,
 		goCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
@@ -121,6 +127,14 @@ func (m *Metrics) ObserveRequest(route string, status int, d time.Duration) {
 	code := strconv.Itoa(status)
 	m.requests.WithLabelValues(route, code).Inc()
 	m.latency.WithLabelValues(route, code).Observe(d.Seconds())
+}
+
+// LogoFailure counts one logo a render had to do without.
+func (m *Metrics) LogoFailure(reason string) {
+	if m == nil {
+		return
+	}
+	m.logoFailures.WithLabelValues(reason).Inc()
 }
 
 // ObserveRender records one render and how long it took.

@@ -97,17 +97,17 @@ func TestAthletePictures(t *testing.T) {
 	if len(one) != 1 || len(pair) != 2 || pair[1].FullName != "Andy Murray" {
 		t.Fatalf("sideAthletes = %d, %d athletes", len(one), len(pair))
 	}
-	img := s.athleteImage(ctx, one)
+	img := s.athleteImage(ctx, one, nil)
 	if img == nil || img.Bounds().Dx() != 350 || img.Bounds().Dy() != 254 {
 		t.Fatalf("single headshot = %v, want the 350x254 headshot", img)
 	}
-	img = s.athleteImage(ctx, pair)
+	img = s.athleteImage(ctx, pair, nil)
 	if img == nil || img.Bounds().Dy() != compositeHeight || img.Bounds().Dx() < 2*compositeHeight {
 		t.Fatalf("pair picture bounds = %v, want two headshots side by side at height %d", img, compositeHeight)
 	}
 	// Medvedev has no headshot: his flag stands in.
 	med := s.sideAthletes(ctx, atp, atp, "medvedev", mustTeam(t, s, atp, "medvedev"))
-	if img := s.athleteImage(ctx, med); img == nil || img.Bounds().Dx() != 200 {
+	if img := s.athleteImage(ctx, med, nil); img == nil || img.Bounds().Dx() != 200 {
 		t.Errorf("Medvedev picture = %v, want the 200px flag", img)
 	}
 	// Raw logo of a pair: the composed PNG.
@@ -133,7 +133,7 @@ func TestAthleteMatchupRenders(t *testing.T) {
 			t.Fatalf("Prepare(%v) = %v", teams, err)
 		}
 		rj := job.(*renderJob)
-		sc, err := rj.scene(ctx)
+		sc, err := rj.scene(ctx, &failures{})
 		if err != nil {
 			t.Fatal(err)
 		}

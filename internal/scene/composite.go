@@ -22,7 +22,8 @@ const compositeHeight = 400
 // athlete's headshot, or the country flag when the headshot cannot be
 // had; for several athletes their pictures side by side, each scaled to
 // the same height with a small gap. nil when no picture loads.
-func (s *Service) athleteImage(ctx context.Context, athletes []catalog.Team) image.Image {
+// Failures are recorded in missed (nil: reported only).
+func (s *Service) athleteImage(ctx context.Context, athletes []catalog.Team, missed *failures) image.Image {
 	imgs := make([]image.Image, len(athletes))
 	var wg sync.WaitGroup
 	for i, a := range athletes {
@@ -31,10 +32,12 @@ func (s *Service) athleteImage(ctx context.Context, athletes []catalog.Team) ima
 				if u == "" {
 					continue
 				}
-				if img, err := s.cfg.Logos.Image(ctx, u); err == nil {
+				img, err := s.cfg.Logos.Image(ctx, u)
+				if err == nil {
 					imgs[i] = img
 					return
 				}
+				s.logoFailed(missed, u, err)
 			}
 		})
 	}
@@ -122,9 +125,10 @@ func (j *athleteJob) Render(ctx context.Context) (Output, error) {
 		if lastErr == nil || fetch.IsNotFound(lastErr) {
 			return Output{}, &NotFoundError{Msg: "athlete " + a.FullName + " has no picture"}
 		}
-		return Output{}, lastErr
+		return Output{}, rawLogoError(lastErr)
 	}
-	img := j.svc.athleteImage(ctx, j.athletes)
+	var missed failures
+	img := j.svc.athleteImage(ctx, j.athletes, &missed)
 	if img == nil {
 		if err := ctx.Err(); err != nil {
 			return Output{}, err
@@ -135,5 +139,7 @@ func (j *athleteJob) Render(ctx context.Context) (Output, error) {
 	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
 		return Output{}, err
 	}
-	return Output{Data: buf.Bytes(), ContentType: "image/png"}, nil
+	out := Output{Data: buf.Bytes(), ContentType: "image/png"}
+	missed.mark(&out)
+	return out, nil
 }

@@ -3,6 +3,7 @@ package scene
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	"image/png"
 
@@ -79,10 +80,21 @@ func (j *rawJob) Render(ctx context.Context) (Output, error) {
 		}
 		return o, nil
 	}
+	return Output{}, rawLogoError(err)
+}
+
+// rawLogoError maps a failed logo download for the raw routes: a 404 is
+// the provider not having it; a file that is not an image, too large or
+// corrupt is the provider's fault (502), never ours (500).
+func rawLogoError(err error) error {
 	if fetch.IsNotFound(err) {
-		return Output{}, &NotFoundError{Msg: "logo not found at provider"}
+		return &NotFoundError{Msg: "logo not found at provider"}
 	}
-	return Output{}, err
+	var ue *catalog.UpstreamError
+	if !errors.As(err, &ue) && fetch.Lasting(err) {
+		return &catalog.UpstreamError{Source: "logo host", Err: err}
+	}
+	return err
 }
 
 // wordmarkJob serves the wordmark card of a league that has no logo.

@@ -25,7 +25,8 @@ var (
 // Render loads the logos the picture needs (concurrently, from the logo
 // cache), builds the render.Scene and encodes the PNG.
 func (j *renderJob) Render(ctx context.Context) (Output, error) {
-	sc, err := j.scene(ctx)
+	var missed failures
+	sc, err := j.scene(ctx, &missed)
 	if err != nil {
 		return Output{}, err
 	}
@@ -57,7 +58,12 @@ func (j *renderJob) Render(ctx context.Context) (Output, error) {
 	}
 	// A copy of exactly the encoded length: the pooled buffer is reused,
 	// and its spare capacity would otherwise live on in the image cache.
-	return Output{Data: bytes.Clone(buf.Bytes()), ContentType: "image/png", Degraded: j.degraded}, nil
+	out := Output{Data: bytes.Clone(buf.Bytes()), ContentType: "image/png"}
+	missed.mark(&out)
+	if out.Degraded == "" {
+		out.Degraded = j.degraded // a provider outage or league logo failure (prepare.go)
+	}
+	return out, nil
 }
 
 // pngBuffers recycles encode buffers, so a render does not grow a new one
@@ -71,8 +77,9 @@ func putPNGBuffer(buf *bytes.Buffer) {
 	}
 }
 
-// scene builds the render.Scene, downloading every logo in parallel.
-func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
+// scene builds the render.Scene, downloading every logo in parallel. What
+// could not be had is recorded in missed.
+func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, error) {
 	sc := render.Scene{League: render.League{Code: j.league.Code, Name: j.league.Name, SkipLogos: j.league.SkipLogos}}
 	sc.Teams = make([]render.Team, len(j.sides))
 
@@ -82,9 +89,12 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 			return
 		}
 		wg.Go(func() {
-			if img, err := j.svc.cfg.Logos.Image(ctx, url); err == nil {
-				*dst = img
+			img, err := j.svc.cfg.Logos.Image(ctx, url)
+			if err != nil {
+				j.svc.logoFailed(missed, url, err)
+				return
 			}
+			*dst = img
 		})
 	}
 	wg.Go(func() {
@@ -106,7 +116,7 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 			continue
 		}
 		if len(sd.athletes) > 0 { // headshots (flag fallback), composed for "a+b"
-			wg.Go(func() { t.Logo = j.svc.athleteImage(ctx, sd.athletes) })
+			wg.Go(func() { t.Logo = j.svc.athleteImage(ctx, sd.athletes, missed) })
 			continue
 		}
 		load(sd.team.Logo, &t.Logo)
@@ -120,7 +130,7 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 	}
 	for i, sd := range j.sides {
 		if !sd.missing {
-			j.colors(ctx, sd, &sc.Teams[i])
+			j.colors(ctx, sd, &sc.Teams[i], missed)
 		}
 	}
 	return sc, nil
@@ -128,14 +138,16 @@ func (j *renderJob) scene(ctx context.Context) (render.Scene, error) {
 
 // colors sets a team's colours: league palette, provider colours, then
 // colours extracted from its logo, then neutral defaults.
-func (j *renderJob) colors(ctx context.Context, sd side, t *render.Team) {
+func (j *renderJob) colors(ctx context.Context, sd side, t *render.Team, missed *failures) {
 	team := sd.team
 	if len(j.league.TeamColors) > 0 {
 		team.Color, team.AlternateColor = paletteColors(j.league.TeamColors, &team)
 	}
 	c, okC := colorx.ParseHex(team.Color)
 	a, okA := colorx.ParseHex(team.AlternateColor)
-	if (!okC || !okA) && team.Logo != "" {
+	// A logo that just failed is not asked for again: the picture is
+	// degraded already, and a second timeout would double the wait.
+	if (!okC || !okA) && team.Logo != "" && !missed.didFail(team.Logo) {
 		if ex, ok := j.svc.logoColors(ctx, team.Logo, t.Logo); ok {
 			if !okC {
 				c, okC = ex[0], true

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"image"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/match"
 	"gamethumbs/internal/title"
+	"gamethumbs/internal/warnonce"
 )
 
 // Config are the collaborators of a Service.
@@ -33,7 +35,17 @@ type Config struct {
 	// address check (ALLOW_INSECURE_OVERLAY_URLS as a host list).
 	TrustedOverlays     *fetch.Fetcher
 	TrustedOverlayHosts []string
+
+	// Logger receives a warning when a logo cannot be had, once per URL
+	// per LogoWarnInterval. Nil logs nothing.
+	Logger *slog.Logger
+	// LogoFailure, when set, is called with fetch.Reason for every logo a
+	// render had to do without (metrics).
+	LogoFailure func(reason string)
 }
+
+// LogoWarnInterval is how often one failing logo URL is logged at most.
+const LogoWarnInterval = 5 * time.Minute
 
 // Service resolves requests into scenes and renders them.
 type Service struct {
@@ -45,10 +57,13 @@ type Service struct {
 
 	titleOnce   sync.Once
 	titleParser *title.Parser // reads /event titles (event.go)
+	warned      *warnonce.Gate
 }
 
 // New returns a Service.
-func New(cfg Config) *Service { return &Service{cfg: cfg} }
+func New(cfg Config) *Service {
+	return &Service{cfg: cfg, warned: warnonce.New(LogoWarnInterval, 0, nil)}
+}
 
 // League resolves a league identifier through the catalogue and, for an
 // identifier that looks like a provider league code, through provider
