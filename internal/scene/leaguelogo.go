@@ -54,7 +54,7 @@ func transient(err error) bool {
 // providers). When neither loads, the league's wordmark card stands in,
 // and degraded says why when that is because a source failed rather than
 // because the league has no logo anywhere.
-func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League) (light, dark image.Image, degraded string) {
+func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League, missed *failures) (light, dark image.Image, degraded string) {
 	lightURL, darkURL, err := s.leagueLogoURLs(ctx, l)
 	if transient(err) {
 		degraded = "league logo source unavailable"
@@ -68,6 +68,12 @@ func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League) (light
 		wg.Go(func() { dark, darkErr = s.cfg.Logos.Image(ctx, darkURL) })
 	}
 	wg.Wait()
+	if lightErr != nil {
+		s.logoFailed(missed, lightURL, lightErr)
+	}
+	if darkErr != nil {
+		s.logoFailed(missed, darkURL, darkErr)
+	}
 	if light != nil || dark != nil {
 		return light, dark, ""
 	}

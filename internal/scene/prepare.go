@@ -62,7 +62,7 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 			sides = append(sides, side{seg: seg, missing: true})
 		case req.Fallback && providerDown(ctx, err):
 			sides = append(sides, side{seg: seg, missing: true})
-			degraded = "team provider unavailable"
+			degraded = "team lookup: " + fetch.Reason(err)
 		default:
 			return nil, err
 		}

@@ -99,7 +99,7 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 	}
 	wg.Go(func() {
 		var why string
-		sc.League.Logo, sc.League.LogoDark, why = j.svc.leagueLogoImages(ctx, j.league)
+		sc.League.Logo, sc.League.LogoDark, why = j.svc.leagueLogoImages(ctx, j.league, missed)
 		if why != "" {
 			j.degraded = why
 		}
