@@ -32,6 +32,7 @@ RUN --mount=type=cache,target=/go/pkg/mod --mount=type=cache,target=/root/.cache
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/gamethumbs /usr/local/bin/gamethumbs
 COPY --from=build /src/LICENSE /usr/share/doc/gamethumbs/LICENSE
+COPY --from=build /src/internal/fonts/LICENSE-Apache-2.0.txt /src/internal/webpenc/LICENSE-libwebp.txt /src/internal/webpenc/LICENSE-gen2brain-webp.txt /usr/share/doc/gamethumbs/
 # CACHE_DIR target, owned by the runtime user so a named volume mounted
 # here is writable.
 COPY --from=build --chown=65532:65532 /out/cache /var/cache/gamethumbs

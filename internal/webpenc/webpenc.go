@@ -6,6 +6,10 @@
 //
 // Build with -tags nodynamic (the Dockerfile does) to compile out the
 // library's optional use of a system libwebp through dlopen.
+//
+// The binary embeds that WebAssembly build of libwebp: its licence
+// (BSD-3-Clause, LICENSE-libwebp.txt) and the wrapper's (MIT,
+// LICENSE-gen2brain-webp.txt) ship beside this file.
 package webpenc
 
 import (
