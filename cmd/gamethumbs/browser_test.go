@@ -42,22 +42,7 @@ func TestURLBuilderInChromium(t *testing.T) {
 			"install it (apt-get install chromium) to run the browser test")
 	}
 	svc := startArgs(t, []string{"-demo"}, nil)
-	// Chromium's helper processes may still write to their profile for a
-	// moment after the browser is gone: remove it with a few retries
-	// rather than through t.TempDir, whose cleanup fails on that.
-	profile, err := os.MkdirTemp("", "gamethumbs-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for range 20 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		t.Logf("could not remove the browser profile %s", profile)
-	})
+	profile := browserProfile(t)
 
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chrome),
@@ -151,7 +136,7 @@ func TestURLBuilderInChromium(t *testing.T) {
 	if url != svc.base+want {
 		t.Errorf("URL field = %q, want %q", url, svc.base+want)
 	}
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		chromedp.Click("#copy", chromedp.ByQuery),
 		chromedp.Poll(`document.querySelector('#copy').textContent === 'Copied'`, nil, chromedp.WithPollingTimeout(5*time.Second)),
 	)
@@ -191,4 +176,26 @@ func TestURLBuilderInChromium(t *testing.T) {
 // jsString quotes s as a JavaScript string literal.
 func jsString(s string) string {
 	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`).Replace(s) + "'"
+}
+
+// browserProfile is a fresh Chromium profile directory for the test.
+// Chromium's helper processes may still write to it for a moment after
+// the browser is gone: it is removed with a few retries rather than
+// through t.TempDir, whose cleanup fails on that.
+func browserProfile(t *testing.T) string {
+	t.Helper()
+	profile, err := os.MkdirTemp("", "gamethumbs-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 20 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("could not remove the browser profile %s", profile)
+	})
+	return profile
 }

@@ -20,18 +20,7 @@ func TestURLBuilderFromATitle(t *testing.T) {
 			"install it (apt-get install chromium) to run the browser test")
 	}
 	svc := start(t, nil)
-	profile, err := os.MkdirTemp("", "gamethumbs-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for range 20 {
-			if os.RemoveAll(profile) == nil {
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
+	profile := browserProfile(t)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
@@ -46,7 +35,7 @@ func TestURLBuilderFromATitle(t *testing.T) {
 
 	const want = "/event/thumb?title=NBA+03%3A+Mavs+vs+Spurs+%40+6PM"
 	var understood, team1, team2, league, url string
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		chromedp.Navigate(svc.base+"/"),
 		chromedp.WaitVisible("#eventtitle", chromedp.ByQuery),
 		chromedp.Poll(`document.querySelector('#preview').dataset.state === 'loaded'`, nil, chromedp.WithPollingTimeout(30*time.Second)),
