@@ -35,7 +35,7 @@ func TestLoadReplicas(t *testing.T) {
 	for _, withRedis := range []bool{false, true} {
 		fake := espntest.New(t)
 		env := map[string]string{
-			"RATE_LIMIT_PER_MINUTE": "0", "TRUST_PROXY": "1",
+			"RATE_LIMIT_PER_MINUTE": "0", "TRUST_PROXY": "1", "CACHE_DIR": "off", // replicas on separate machines share no disk
 			"ESPN_SITE_API_URL": fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
 		}
 		name := "no Redis"
