@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,31 +11,20 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"gamethumbs/internal/testutil"
 )
 
 // screenshotEnv names a file the browser test also writes its screenshot
 // to (with the style gallery shown), for a person to look at.
 const screenshotEnv = "GAMETHUMBS_SCREENSHOT"
 
-// findChromium returns a Chromium or Chrome binary, or "".
-func findChromium() string {
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
 // TestURLBuilderInChromium drives the page at / in headless Chromium: the
 // demo matchup shows at once, then the user switches to the NBA of the
 // fake ESPN, picks two teams through the autocomplete, changes style and
 // aspect, and the preview shows the picture at the URL the page offers.
 func TestURLBuilderInChromium(t *testing.T) {
-	chrome := findChromium()
+	chrome := testutil.Chromium()
 	if chrome == "" {
 		t.Skip("no chromium binary (/usr/bin/chromium or chromium, google-chrome on PATH); " +
 			"install it (apt-get install chromium) to run the browser test")

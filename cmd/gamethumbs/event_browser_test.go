@@ -8,13 +8,15 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"gamethumbs/internal/testutil"
 )
 
 // TestURLBuilderFromATitle types an event title into the URL builder in
 // headless Chromium: the page says what it understood, sets the league
 // and teams, and previews the /event picture.
 func TestURLBuilderFromATitle(t *testing.T) {
-	chrome := findChromium()
+	chrome := testutil.Chromium()
 	if chrome == "" {
 		t.Skip("no chromium binary (/usr/bin/chromium or chromium, google-chrome on PATH); " +
 			"install it (apt-get install chromium) to run the browser test")

@@ -1,40 +1,21 @@
 package cluster_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/cluster/redistest"
+	"gamethumbs/internal/testutil"
 )
 
-// lockedBuffer is a log destination safe for the probe goroutine.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func newClient(t *testing.T, url string, log *lockedBuffer) *cluster.Client {
+func newClient(t *testing.T, url string, log *testutil.LockedBuffer) *cluster.Client {
 	t.Helper()
 	if log == nil {
-		log = &lockedBuffer{}
+		log = &testutil.LockedBuffer{}
 	}
 	c, err := cluster.New(cluster.Config{URL: url, Prefix: "t:", ProbeEvery: 50 * time.Millisecond,
 		Logger: slog.New(slog.NewTextHandler(log, nil))})
@@ -109,7 +90,7 @@ func TestGCRASharedLimit(t *testing.T) {
 
 func TestDownThenBack(t *testing.T) {
 	srv := redistest.Start(t)
-	log := &lockedBuffer{}
+	log := &testutil.LockedBuffer{}
 	c := newClient(t, srv.URL(), log)
 	ctx := context.Background()
 	c.Set(ctx, "k", []byte("v"), time.Minute)

@@ -10,7 +10,6 @@ import (
 	"image/draw"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -21,6 +20,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"gamethumbs/internal/testutil"
 )
 
 // svgSetSide is the side the SVG test set is compared at (longest side).
@@ -37,18 +38,6 @@ var svgBudget = map[string]float64{
 	"rounded-rect.svg": 0.5, "text.svg": 1, "use.svg": 0.5,
 }
 
-func findChromium() string {
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium"
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
 // TestSVGAgainstChromium rasterises every file of testdata/svgset and the
 // same markup in headless Chromium (inline in a page that loads the
 // service's embedded Roboto, so text uses the same font), both over white
@@ -56,7 +45,7 @@ func findChromium() string {
 // difference per file and fails above svgBudget. Set
 // GAMETHUMBS_SVG_DIFF_DIR to keep both renderings as PNG files.
 func TestSVGAgainstChromium(t *testing.T) {
-	chrome := findChromium()
+	chrome := testutil.Chromium()
 	if chrome == "" {
 		t.Skip("no chromium binary: install it (apt-get install chromium) to compare SVG rendering with Chromium")
 	}

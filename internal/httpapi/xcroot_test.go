@@ -7,29 +7,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/metrics"
+	"gamethumbs/internal/testutil"
 )
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestXCAbortedStreamIsLoggedAndCounted: a stream the handler gives up on
 // mid-body (http.ErrAbortHandler, as httputil.ReverseProxy does when the
@@ -41,7 +24,7 @@ func TestXCAbortedStreamIsLoggedAndCounted(t *testing.T) {
 		w.Write(bytes.Repeat([]byte{0x47}, 1000))
 		panic(http.ErrAbortHandler)
 	})
-	logs := &lockedBuffer{}
+	logs := &testutil.LockedBuffer{}
 	cfg := config.Defaults()
 	cfg.Mode = config.ModeXCProxy
 	m := metrics.New()
