@@ -8,16 +8,7 @@ import (
 	"image"
 	"io"
 	"sync"
-
-	"github.com/klauspost/compress/flate"
 )
-
-// PNGLevel is the deflate level EncodePNG uses (klauspost/compress scale:
-// 1 = fastest). Measured on rendered 1440x1080 thumbnails: level 2 saves
-// 1-2 % of the bytes for about 40 % more deflate time, level 5 8-15 % for
-// two to three times the time, level 9 25-40 % for a hundred times; see
-// docs/operations.md (Performance).
-const PNGLevel = 1
 
 // maxEncodeSide bounds what EncodePNG accepts, so a corrupt image header
 // cannot make it allocate without bound.
@@ -27,11 +18,11 @@ var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 
 // encoder holds the reusable state of one PNG encode.
 type encoder struct {
-	fw    *flate.Writer
+	fw    rowDeflater
 	idat  idatWriter
 	bufs  [2][]byte // converted rows (4 bytes per pixel), used in turn
 	last  []byte    // the row above the next band's first row
-	row   []byte    // the filtered row, 2 spare bytes
+	diff  []int32   // filterRow's scratch
 	adler uint32
 }
 
@@ -115,17 +106,8 @@ func startPNG(w io.Writer, width, height int, opaque bool) (*pngStream, error) {
 	if _, err := e.idat.Write([]byte{0x78, 0x01}); err != nil {
 		return s, err
 	}
-	if e.fw == nil {
-		fw, err := flate.NewWriter(&e.idat, PNGLevel)
-		if err != nil {
-			return s, err
-		}
-		e.fw = fw
-	} else {
-		e.fw.Reset(&e.idat)
-	}
+	e.fw.reset(&e.idat, s.n, s.bpp)
 	e.adler = 1
-	e.row = grow(e.row, s.n+2)
 	for i := range e.bufs {
 		e.bufs[i] = grow(e.bufs[i], 4*width)
 	}
@@ -147,10 +129,10 @@ func (s *pngStream) writeRows(img image.Image) error {
 	above := e.last
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		pix := pixelRow(e.bufs[s.rows&1], img, y, s.opaque, &conv)
-		filterRow(e.row, pix, above, s.bpp)
-		row := e.row[:s.n]
-		e.adler = adler32(e.adler, row)
-		if _, err := e.fw.Write(row); err != nil {
+		row := e.fw.next()
+		e.diff = filterRow(row, pix, above, s.bpp, e.diff)
+		e.adler = adler32Sparse(e.adler, row[:s.n])
+		if err := e.fw.add(); err != nil {
 			return err
 		}
 		above = pix
@@ -170,7 +152,7 @@ func (s *pngStream) finish() error {
 		return errors.New("render: EncodePNG: missing rows")
 	}
 	e := s.e
-	if err := e.fw.Close(); err != nil {
+	if err := e.fw.finish(); err != nil {
 		return err
 	}
 	var sum [4]byte

@@ -52,3 +52,35 @@ func BenchmarkAdler32Stdlib(b *testing.B) {
 		stdadler.Checksum(p)
 	}
 }
+
+// adler32Sparse agrees with hash/adler32 on mostly-zero data with runs of
+// every length around its thresholds, and in parts.
+func TestAdler32Sparse(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 200 {
+		n := r.IntN(5000)
+		p := make([]byte, n)
+		for i := 0; i < n; {
+			run := r.IntN(200)
+			if r.IntN(2) == 0 {
+				for j := i; j < min(n, i+run); j++ {
+					p[j] = byte(1 + r.IntN(255))
+				}
+			}
+			i += run + 1
+		}
+		want := stdadler.Checksum(p)
+		if got := adler32Sparse(1, p); got != want {
+			t.Fatalf("adler32Sparse(%d bytes) = %#x, want %#x", n, got, want)
+		}
+		k := r.IntN(n + 1)
+		if got := adler32Sparse(adler32Sparse(1, p[:k]), p[k:]); got != want {
+			t.Fatalf("adler32Sparse in two parts (%d of %d bytes) = %#x, want %#x", k, n, got, want)
+		}
+	}
+	big := make([]byte, 1<<20) // zeros: s2 grows past the modulus
+	big[7] = 255
+	if got, want := adler32Sparse(1, big), stdadler.Checksum(big); got != want {
+		t.Errorf("adler32Sparse(1 MiB of zeros) = %#x, want %#x", got, want)
+	}
+}
