@@ -233,18 +233,23 @@ func (d *rowDeflater) find(p, end int) (best, bestDist int) {
 	cur := binary.LittleEndian.Uint32(win[p:])
 	h := hash4(cur)
 	end = min(end, p+maxMatch) // each token is scored on its own
+	bestScore, bestExtra := 0, 0
+	var cands [5 + chainDepth]int
+	cands[0], cands[1], cands[2], cands[3], cands[4] = 1, d.last, s-d.bpp, s, s+d.bpp
 	if p > 0 && win[p-1] == byte(cur) && cur&0xff*0x01010101 == cur {
 		// A run of one byte value (zeros, mostly) at distance one costs no
 		// extra bits: taken at once when it fills a token.
-		if l := matchLen(win, p-1, p, end); l == maxMatch || p+l == end {
+		l := matchLen(win, p-1, p, end)
+		if l == maxMatch || p+l == end {
 			d.insert(p, h)
 			return l, 1
 		}
+		if sc := l*lenWeight - matchCost; sc > 0 {
+			best, bestDist, bestScore = l, 1, sc
+		}
+		cands[0] = 0
 	}
-	var cands [5 + chainDepth]int
-	cands[0], cands[1], cands[2], cands[3], cands[4] = 1, d.last, s-d.bpp, s, s+d.bpp
 	n := 5
-	bestScore, bestExtra := 0, 0
 	for i := 0; i < n; i++ {
 		dist := cands[i]
 		if dist <= 0 || dist > p || dist > windowSize || dist == bestDist ||
