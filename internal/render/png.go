@@ -23,6 +23,7 @@ type encoder struct {
 	bufs  [2][]byte // converted rows (4 bytes per pixel), used in turn
 	last  []byte    // the row above the next band's first row
 	diff  []int32   // filterRow's scratch
+	spans []int32   // where the filtered row may be nonzero
 	adler uint32
 }
 
@@ -131,8 +132,9 @@ func (s *pngStream) writeRows(img image.Image) error {
 		pix := pixelRow(e.bufs[s.rows&1], img, y, s.opaque, &conv)
 		row := e.fw.next()
 		e.diff = filterRow(row, pix, above, s.bpp, e.diff)
-		e.adler = adler32Sparse(e.adler, row[:s.n])
-		if err := e.fw.add(); err != nil {
+		e.spans = rowSpans(e.spans, e.diff, s.width, s.bpp)
+		e.adler = adlerSpans(e.adler, row[:s.n], e.spans)
+		if err := e.fw.add(e.spans); err != nil {
 			return err
 		}
 		above = pix

@@ -73,41 +73,26 @@ func adler32(adler uint32, p []byte) uint32 {
 	return uint32(s2%adlerMod)<<16 | uint32(s1%adlerMod)
 }
 
-// adler32Sparse is adler32 for data that is mostly zeros, as filtered
-// rows of a rendered picture are: a run of zero words only adds its length
-// times s1 to s2, so such runs are skipped eight bytes at a time and the
-// rest goes through adler32.
-func adler32Sparse(adler uint32, p []byte) uint32 {
-	const minRun = 64 // shorter zero runs are summed with their neighbours
-	for len(p) > 0 {
-		z := 0
-		for z+8 <= len(p) && binary.LittleEndian.Uint64(p[z:]) == 0 {
-			z += 8
+// adlerSpans continues adler over row, whose bytes outside spans (as
+// rowSpans gives them) are zeros: those only add their count times s1 to
+// s2.
+func adlerSpans(adler uint32, row []byte, spans []int32) uint32 {
+	zeros := func(n int) {
+		s1, s2 := adler&0xffff, adler>>16
+		s2 = uint32((uint64(s2) + uint64(n)*uint64(s1)) % adlerMod)
+		adler = s2<<16 | s1
+	}
+	p := 0
+	for i := 0; i+1 < len(spans); i += 2 {
+		a, b := int(spans[i]), int(spans[i+1])
+		if a > p {
+			zeros(a - p)
 		}
-		if z >= minRun || z == len(p) {
-			s1, s2 := adler&0xffff, adler>>16
-			s2 = uint32((uint64(s2) + uint64(z)*uint64(s1)) % adlerMod)
-			adler = s2<<16 | s1
-			p = p[z:]
-			continue
-		}
-		// Data up to the next run of minRun zero bytes (word aligned).
-		e, run := 0, 0
-		for e+8 <= len(p) && run < minRun {
-			if binary.LittleEndian.Uint64(p[e:]) == 0 {
-				run += 8
-			} else {
-				run = 0
-			}
-			e += 8
-		}
-		if run >= minRun {
-			e -= run
-		} else if e+8 > len(p) {
-			e = len(p)
-		}
-		adler = adler32(adler, p[:e])
-		p = p[e:]
+		adler = adler32(adler, row[a:b])
+		p = b
+	}
+	if p < len(row) {
+		zeros(len(row) - p)
 	}
 	return adler
 }

@@ -53,34 +53,38 @@ func BenchmarkAdler32Stdlib(b *testing.B) {
 	}
 }
 
-// adler32Sparse agrees with hash/adler32 on mostly-zero data with runs of
-// every length around its thresholds, and in parts.
-func TestAdler32Sparse(t *testing.T) {
+// adlerSpans agrees with hash/adler32 on rows that are zero outside their
+// spans, and when continued from a partial sum.
+func TestAdlerSpans(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	for range 200 {
-		n := r.IntN(5000)
-		p := make([]byte, n)
-		for i := 0; i < n; {
-			run := r.IntN(200)
-			if r.IntN(2) == 0 {
-				for j := i; j < min(n, i+run); j++ {
-					p[j] = byte(1 + r.IntN(255))
-				}
+	for range 300 {
+		n := 1 + r.IntN(5000)
+		row := make([]byte, n)
+		var spans []int32
+		for p := 0; p < n; {
+			a := min(n, p+r.IntN(300))
+			b := min(n, a+1+r.IntN(40))
+			if a >= b {
+				break
 			}
-			i += run + 1
+			for i := a; i < b; i++ {
+				row[i] = byte(r.IntN(256))
+			}
+			spans = append(spans, int32(a), int32(b))
+			p = b + 1
 		}
-		want := stdadler.Checksum(p)
-		if got := adler32Sparse(1, p); got != want {
-			t.Fatalf("adler32Sparse(%d bytes) = %#x, want %#x", n, got, want)
+		want := stdadler.Checksum(row)
+		if got := adlerSpans(1, row, spans); got != want {
+			t.Fatalf("adlerSpans(%d bytes, %d spans) = %#x, want %#x", n, len(spans)/2, got, want)
 		}
 		k := r.IntN(n + 1)
-		if got := adler32Sparse(adler32Sparse(1, p[:k]), p[k:]); got != want {
-			t.Fatalf("adler32Sparse in two parts (%d of %d bytes) = %#x, want %#x", k, n, got, want)
+		if got := adlerSpans(adler32(1, row[:k]), row[k:], []int32{0, int32(n - k)}); got != want {
+			t.Fatalf("adlerSpans continued over the last %d of %d bytes = %#x, want %#x", n-k, n, got, want)
 		}
 	}
 	big := make([]byte, 1<<20) // zeros: s2 grows past the modulus
 	big[7] = 255
-	if got, want := adler32Sparse(1, big), stdadler.Checksum(big); got != want {
-		t.Errorf("adler32Sparse(1 MiB of zeros) = %#x, want %#x", got, want)
+	if got, want := adlerSpans(1, big, []int32{7, 8}), stdadler.Checksum(big); got != want {
+		t.Errorf("adlerSpans(1 MiB, mostly zeros) = %#x, want %#x", got, want)
 	}
 }

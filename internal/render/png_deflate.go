@@ -10,16 +10,20 @@ import (
 // PNG rows. A rendered picture's filtered rows are mostly zeros with short
 // clusters of residuals at edges, shadows and gradient steps, and a
 // cluster often repeats one a row above, shifted by a pixel or not at all.
-// So at each position the matcher tries only the distances that structure
-// predicts: one byte (runs), the last distance used, and one row minus, at
-// and plus one pixel. Where none has four equal bytes, the next four
-// positions are tested for all of them with one 8-byte XOR each, so a
-// cluster costs about one search per five literals; a run fills a
-// 258-byte token after one compare per sixteen bytes. A match is scored
-// by the bytes it covers less what its distance costs in extra bits (a
-// row back costs 11 raw bits), so runs take the free distance one.
-// Tokens get Huffman codes built for each block of 8192, so flat and busy
-// parts of a picture get their own codes.
+//
+//   - The filter tells which spans of a row may be nonzero (next to the
+//     pixels that changed from the row above); the zeros between them are
+//     coded as copies from distance one without being read.
+//   - Inside a span the matcher tries only the distances the structure
+//     predicts: one byte (runs), the last distance used, and one row minus,
+//     at and plus one pixel, all XORed eight bytes at a time without
+//     branching on the data; where none has four equal bytes, the same
+//     XORs tell how many literals follow (up to five).
+//   - A match is scored by the bytes it covers less its distance's extra
+//     bits (a row back costs 11 raw bits) and a fixed cost, so runs take
+//     the free distance one and short far copies stay literals.
+//   - Tokens get Huffman codes built for each block of 8192, so flat and
+//     busy parts of a picture get their own codes.
 //
 // The effort knob adds lazy evaluation and a hash chain; both were
 // measured and are off (see pngEffort).
@@ -99,14 +103,52 @@ func (d *rowDeflater) next() []byte {
 	return d.win[len(d.win) : len(d.win)+d.stride+8]
 }
 
-// add tokenizes the row written into next's buffer.
-func (d *rowDeflater) add() error {
+// add tokenizes the row written into next's buffer. spans, if not nil,
+// are the [start, end) offsets in the row of the only bytes that may be
+// nonzero, in order; the rest is zeros and is coded without being read.
+func (d *rowDeflater) add(spans []int32) error {
 	d.win = d.win[:len(d.win)+d.stride]
-	d.tokenize()
+	end := len(d.win)
+	if spans == nil {
+		d.done = d.scan(d.done, end, end)
+	} else {
+		row := end - d.stride
+		p := d.done
+		for i := 0; i+1 < len(spans); i += 2 {
+			s0, s1 := row+int(spans[i]), row+int(spans[i+1])
+			if p < s0 {
+				p = d.zeros(p, s0)
+			}
+			if p < s1 {
+				p = d.scan(p, s1, end)
+			}
+		}
+		if p < end {
+			p = d.zeros(p, end)
+		}
+		d.done = p
+	}
 	if len(d.toks) >= blockTokens {
 		d.writeBlock(false)
 	}
 	return d.bw.err
+}
+
+// zeros codes win[p:g], known to be zeros, as copies from distance one
+// (the byte before p is read: a run needs a zero to copy).
+func (d *rowDeflater) zeros(p, g int) int {
+	for p < g {
+		l := min(g-p, maxMatch)
+		if p == 0 || d.win[p-1] != 0 || l*lenWeight-matchCost <= 0 {
+			d.literal(0)
+			p++
+			continue
+		}
+		d.last = 1
+		d.match(l, 1)
+		p += l
+	}
+	return p
 }
 
 // finish writes the last block and flushes the stream.
@@ -145,13 +187,29 @@ func matchLen(win []byte, a, b, end int) int {
 	return n
 }
 
-// tokenize turns win[done:] into tokens.
-func (d *rowDeflater) tokenize() {
+// scan turns the bytes from p into tokens until a token ends at or past
+// limit (matches run up to end) and returns where it stopped.
+func (d *rowDeflater) scan(p, limit, end int) int {
 	win := d.win
-	end := len(win)
-	p := d.done
-	for p+minMatch <= end {
-		best, dist := d.find(p, end)
+	fast := d.chainMax == 0 && d.lazy == 0
+	for p < limit && p+minMatch <= end {
+		var best, dist int
+		if fast && p+16 <= end {
+			var lits int
+			best, dist, lits = d.findFast(p, end)
+			if lits > 0 {
+				for range lits {
+					d.literal(win[p])
+					p++
+				}
+				continue
+			}
+			d.last = dist
+			d.match(best, dist)
+			p += best
+			continue
+		}
+		best, dist = d.find(p, end)
 		if best < minMatch {
 			k := 1
 			if d.chainMax == 0 {
@@ -182,10 +240,71 @@ func (d *rowDeflater) tokenize() {
 		}
 		p += best
 	}
-	for ; p < end; p++ {
+	for ; p < limit; p++ {
 		d.literal(win[p])
 	}
-	d.done = p
+	return p
+}
+
+// findFast is find and skip together for the predicted distances alone
+// (no lazy evaluation, no hash chain), with p+16 <= end. The eight bytes
+// at p are XORed with those at every distance at once, without branching
+// on the data: a distance matches where four bytes of its XOR are zero,
+// and the first eight bytes of the XOR give short match lengths without
+// matchLen. It returns a match, or the number of literals to emit.
+func (d *rowDeflater) findFast(p, end int) (best, bestDist, lits int) {
+	win := d.win[:end]
+	s := d.stride
+	x := binary.LittleEndian.Uint64(win[p:])
+	dists := [5]int{1, d.last, s - d.bpp, s, s + d.bpp}
+	var xs [5]uint64
+	var starts uint64 // high bit of byte k: some distance matches at p+k
+	var at uint       // bit k: distance k matches at p
+	for k, dist := range dists {
+		v := ^uint64(0)
+		if dist > 0 && dist <= p && dist <= windowSize {
+			v = x ^ binary.LittleEndian.Uint64(win[p-dist:])
+		}
+		xs[k] = v
+		q := quadZeros(v)
+		starts |= q
+		at |= uint(q>>7&1) << k
+	}
+	if at == 0 {
+		m := starts & 0x8080808000 // starts 1 to 4
+		if m == 0 {
+			return 0, 0, 5
+		}
+		return 0, 0, bits.TrailingZeros64(m) >> 3
+	}
+	end = min(end, p+maxMatch) // each token is scored on its own
+	bestScore, bestExtra := 0, 0
+	for at != 0 {
+		k := bits.TrailingZeros(at)
+		at &= at - 1
+		dist := dists[k]
+		if dist == bestDist {
+			continue
+		}
+		e := int(distExtra[distCode(dist)])
+		if best > 0 && e >= bestExtra && (p+best >= end || win[p-dist+best] != win[p+best]) {
+			continue
+		}
+		l := bits.TrailingZeros64(xs[k]) >> 3
+		if l == 8 {
+			l = matchLen(win, p-dist, p, end)
+			if k == 0 && (l == maxMatch || p+l == end) {
+				return l, 1, 0 // a run filling its token: nothing does better
+			}
+		}
+		if sc := l*lenWeight - e - matchCost; sc > bestScore {
+			best, bestDist, bestScore, bestExtra = l, dist, sc, e
+		}
+	}
+	if best == 0 {
+		return 0, 0, 1
+	}
+	return best, bestDist, 0
 }
 
 // skip returns how many literals follow from p, where find found no

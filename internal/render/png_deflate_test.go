@@ -130,7 +130,8 @@ func TestEncodePNGFlatIsSmall(t *testing.T) {
 }
 
 // filterRow gives the bytes of a textbook Paeth filter for every width and
-// both pixel sizes, on rows that are partly equal to the row above.
+// both pixel sizes, on rows that are partly equal to the row above, and
+// every nonzero byte lies in a span rowSpans reports.
 func TestFilterRowPaeth(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	paeth := func(a, b, c byte) byte {
@@ -151,7 +152,7 @@ func TestFilterRowPaeth(t *testing.T) {
 			for i := range pix {
 				above[i] = byte(r.IntN(256))
 				pix[i] = above[i]
-				if r.IntN(3) == 0 {
+				if r.IntN(12) == 0 {
 					pix[i] = byte(r.IntN(256))
 				}
 				if bpp == 3 && i%4 == 3 {
@@ -159,9 +160,23 @@ func TestFilterRowPaeth(t *testing.T) {
 				}
 			}
 			row := make([]byte, 1+bpp*w+8)
-			filterRow(row, pix, above, bpp, nil)
+			diff := filterRow(row, pix, above, bpp, nil)
 			if row[0] != 4 {
 				t.Fatalf("filter type = %d, want 4 (Paeth)", row[0])
+			}
+			// Bytes outside rowSpans are zeros: the deflater codes them
+			// without reading them.
+			spans := rowSpans(nil, diff, w, bpp)
+			in := make([]bool, 1+bpp*w)
+			for i := 0; i+1 < len(spans); i += 2 {
+				for k := spans[i]; k < spans[i+1]; k++ {
+					in[k] = true
+				}
+			}
+			for k, v := range row[:1+bpp*w] {
+				if v != 0 && !in[k] {
+					t.Fatalf("bpp %d width %d: byte %d = %d lies outside the spans %v", bpp, w, k, v, spans)
+				}
 			}
 			for x := range w {
 				for k := range bpp {
@@ -238,7 +253,7 @@ func TestRowDeflaterInflates(t *testing.T) {
 				}
 			}
 			in.Write(row)
-			if err := d.add(); err != nil {
+			if err := d.add(nil); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -27,6 +27,7 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	}
 	// diff holds the first pixel of each pair with a changed pixel.
 	n := len(pix) / 4
+
 	const mask3 = 0x00ffffff00ffffff
 	for _, j := range diff {
 		j := int(j)
@@ -109,6 +110,32 @@ func upFilterRGB(dst, pix, above []byte, diff []int32) []int32 {
 	const hi = 0x8080808080808080
 	const lo = 0x7f7f7f7f7f7f7f7f
 	i := 0
+	for ; i+4 <= n; i += 4 {
+		p := pix[4*i : 4*i+16]
+		q := above[4*i : 4*i+16]
+		x0, y0 := binary.LittleEndian.Uint64(p), binary.LittleEndian.Uint64(q)
+		x1, y1 := binary.LittleEndian.Uint64(p[8:]), binary.LittleEndian.Uint64(q[8:])
+		o := dst[3*i : 3*i+14]
+		if x0 == y0 && x1 == y1 {
+			// Four pixels equal to the row above (most of a rendered
+			// picture) are twelve zero bytes.
+			binary.LittleEndian.PutUint64(o, 0)
+			binary.LittleEndian.PutUint32(o[8:], 0)
+			continue
+		}
+		d := ((x0 | hi) - (y0 & lo)) ^ ((x0 ^ ^y0) & hi)
+		d = d&0xffffff | (d>>8)&0xffffff000000
+		binary.LittleEndian.PutUint64(o, d)
+		if d != 0 {
+			diff = append(diff, int32(i))
+		}
+		d = ((x1 | hi) - (y1 & lo)) ^ ((x1 ^ ^y1) & hi)
+		d = d&0xffffff | (d>>8)&0xffffff000000
+		binary.LittleEndian.PutUint64(o[6:], d)
+		if d != 0 {
+			diff = append(diff, int32(i+2))
+		}
+	}
 	for ; i+2 <= n; i += 2 {
 		a := binary.LittleEndian.Uint64(pix[4*i : 4*i+8])
 		b := binary.LittleEndian.Uint64(above[4*i : 4*i+8])
@@ -125,4 +152,28 @@ func upFilterRGB(dst, pix, above []byte, diff []int32) []int32 {
 		dst[3*i+2] = pix[4*i+2] - above[4*i+2]
 	}
 	return diff
+}
+
+// rowSpans sets spans to the [start, end) offsets in a filtered row of
+// width pixels where bytes may be nonzero, from filterRow's diff: the
+// filter type byte, and for each changed pair of pixels the pair and the
+// pixel right of it (whose Paeth prediction reads it). A lone last pixel,
+// which diff does not cover, is always included. Spans closer than eight
+// bytes are merged.
+func rowSpans(spans, diff []int32, width, bpp int) []int32 {
+	spans = append(spans[:0], 0, 1)
+	add := func(a, b int) {
+		if last := len(spans) - 1; a <= int(spans[last])+8 {
+			spans[last] = int32(max(int(spans[last]), b))
+			return
+		}
+		spans = append(spans, int32(a), int32(b))
+	}
+	for _, j := range diff {
+		add(1+bpp*int(j), 1+bpp*min(width, int(j)+3))
+	}
+	if width%2 == 1 {
+		add(1+bpp*(width-1), 1+bpp*width)
+	}
+	return spans
 }
