@@ -34,9 +34,10 @@ var encoderPool = sync.Pool{New: func() any {
 }}
 
 // EncodePNG writes img to w as an 8-bit PNG: colour type RGB when every pixel
-// is opaque, RGBA (non-premultiplied) otherwise. Each row is filtered (Up,
-// straight from the image's pixels where it can), checksummed and handed
-// to the deflate encoder while it is in cache. The
+// is opaque, RGBA (non-premultiplied) otherwise. Each row is filtered
+// (Paeth, straight from the image's pixels where it can), checksummed and
+// compressed by rowDeflater while it is in cache; the filter tells both
+// where the row may be nonzero, so the zeros between cost neither. The
 // output decodes with image/png to exactly the input's colours: byte for
 // byte for opaque images and *image.NRGBA, and for translucent *image.RGBA
 // pixels to the same premultiplied bytes once image/draw converts them
@@ -102,7 +103,7 @@ func startPNG(w io.Writer, width, height int, opaque bool) (*pngStream, error) {
 	}
 	e := s.e
 	e.idat.w, e.idat.err, e.idat.buf = bw, nil, e.idat.buf[:0]
-	// zlib header: deflate, 32 KiB window, fastest; the raw deflate
+	// zlib header: deflate, 32 KiB window, "fastest"; the raw deflate
 	// stream follows and the Adler-32 of the filtered rows ends it.
 	if _, err := e.idat.Write([]byte{0x78, 0x01}); err != nil {
 		return s, err

@@ -33,11 +33,11 @@ type rowDeflater struct {
 	done     int    // win[:done] has been tokenized
 	stride   int    // bytes per filtered row
 	bpp      int
-	last     int // distance of the last match
-	lazy     int // matches shorter than this are checked lazily (0: none)
-	chainMax int // hash chain entries tried
-	table    [1 << hashBits]uint32
-	chain    [windowSize]uint32 // previous position with the same hash
+	last     int      // distance of the last match
+	lazy     int      // matches shorter than this are checked lazily (0: none)
+	chainMax int      // hash chain entries tried
+	table    []uint32 // hash -> last position (only with a hash chain)
+	chain    []uint32 // position -> previous position with the same hash
 
 	toks     []uint32
 	litFreq  [286]uint32
@@ -81,8 +81,12 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 	d.base, d.done, d.stride, d.bpp, d.last = 0, 0, stride, bpp, 0
 	d.lazy, d.chainMax = pngEffort.lazy, pngEffort.chain
 	if d.chainMax > 0 {
-		clear(d.table[:])
-		clear(d.chain[:])
+		if d.table == nil {
+			d.table = make([]uint32, 1<<hashBits)
+			d.chain = make([]uint32, windowSize)
+		}
+		clear(d.table)
+		clear(d.chain)
 	}
 	d.toks = d.toks[:0]
 	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
@@ -256,6 +260,11 @@ func (d *rowDeflater) findFast(p, end int) (best, bestDist, lits int) {
 	win := d.win[:end]
 	s := d.stride
 	x := binary.LittleEndian.Uint64(win[p:])
+	if x == 0 && win[p-1] == 0 {
+		// Eight zeros after a zero (the common case inside the spans of
+		// smooth gradients): the run from distance one, at once.
+		return matchLen(win, p-1, p, min(end, p+maxMatch)), 1, 0
+	}
 	dists := [5]int{1, d.last, s - d.bpp, s, s + d.bpp}
 	var xs [5]uint64
 	var starts uint64 // high bit of byte k: some distance matches at p+k
@@ -386,7 +395,7 @@ func (d *rowDeflater) find(p, end int) (best, bestDist int) {
 			}
 		}
 	next:
-		if i == 4 && best < niceLen {
+		if i == 4 && best < niceLen && d.chainMax > 0 {
 			// The predicted distances gave no long match: walk the hash
 			// chain, nearest first.
 			c := int(d.table[h]) - d.base
