@@ -69,7 +69,7 @@ const (
 	// far costs more than the literals: on the style-99 thumbnail this is
 	// 3.5 % smaller and 20 % faster, and styles 1 and 2 lose nothing.
 	busyShare = 4
-	tokMatch    = 1 << 31
+	tokMatch  = 1 << 31
 )
 
 // effort is how hard the matcher looks: lazy evaluation below a match
