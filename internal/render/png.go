@@ -8,6 +8,20 @@ import (
 	"image"
 	"io"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
+)
+
+// A picture whose first busyRowsSeen rows (after the first) include at
+// least busyRowsMin busy ones (nonzero spans over a quarter of the row:
+// the 2-D gradients and textures of styles 98 and 99) goes on with the Up
+// filter and klauspost/compress's level-1 deflate, a general-purpose
+// matcher: on the style-99 thumbnail our row deflater is 14 % smaller but
+// takes about 2.5 times the CPU (docs/operations.md, Performance). The
+// choice depends on those rows alone, so bands give the same bytes.
+const (
+	busyRowsSeen = 32
+	busyRowsMin  = 16
 )
 
 // maxEncodeSide bounds what EncodePNG accepts, so a corrupt image header
@@ -19,6 +33,7 @@ var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 // encoder holds the reusable state of one PNG encode.
 type encoder struct {
 	fw    rowDeflater
+	gen   *flate.Writer // level-1 deflate for busy pictures (see busyPicture)
 	idat  idatWriter
 	bufs  [2][]byte // converted rows (4 bytes per pixel), used in turn
 	last  []byte    // the row above the next band's first row
@@ -67,6 +82,8 @@ type pngStream struct {
 	height int
 	rows   int  // rows written so far
 	opaque bool // colour type RGB
+	busy   int  // busy rows among rows 1..busyRowsSeen
+	useGen bool // rows go to e.gen (Up filter) from now on
 	bpp, n int  // bytes per pixel, bytes per filtered row
 }
 
@@ -132,20 +149,76 @@ func (s *pngStream) writeRows(img image.Image) error {
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		pix := pixelRow(e.bufs[s.rows&1], img, y, s.opaque, &conv)
 		row := e.fw.next()
-		e.diff = filterRow(row, pix, above, s.bpp, e.diff)
+		if s.useGen {
+			row[0] = 2 // Up
+			if s.bpp == 3 {
+				e.diff = upFilterRGB(row[1:], pix, above, e.diff[:0])
+			} else {
+				e.diff = upFilterRGBA(row[1:len(pix)+1], pix, above, e.diff[:0])
+			}
+		} else {
+			e.diff = filterRow(row, pix, above, s.bpp, e.diff)
+		}
+		if s.useGen {
+			e.adler = adler32(e.adler, row[:s.n])
+			if _, err := e.gen.Write(row[:s.n]); err != nil {
+				return err
+			}
+			above = pix
+			s.rows++
+			continue
+		}
 		e.spans = rowSpans(e.spans, e.diff, s.width, s.bpp)
 		e.adler = adlerSpans(e.adler, row[:s.n], e.spans)
 		if err := e.fw.add(e.spans); err != nil {
 			return err
 		}
+		if s.rows >= 1 && s.rows <= busyRowsSeen && spanBytes(e.spans)*busyShare > s.n {
+			s.busy++
+		}
 		above = pix
 		s.rows++
+		if s.rows == busyRowsSeen+1 && s.busy >= busyRowsMin {
+			if err := s.toGeneral(); err != nil {
+				return err
+			}
+		}
 	}
 	if s.rows < s.height && !b.Empty() {
 		// The band's pixels may be painted over next: keep its last row.
 		e.last = append(e.last[:0], above...)
 	}
 	return nil
+}
+
+// toGeneral ends the row deflater's part of the stream on a byte boundary
+// and continues it with the level-1 deflate, which gets the last 32 KiB of
+// filtered rows as its history.
+func (s *pngStream) toGeneral() error {
+	e := s.e
+	if err := e.fw.sync(); err != nil {
+		return err
+	}
+	if e.gen == nil {
+		g, err := flate.NewWriterDict(&e.idat, 1, e.fw.history())
+		if err != nil {
+			return err
+		}
+		e.gen = g
+	} else {
+		e.gen.ResetDict(&e.idat, e.fw.history())
+	}
+	s.useGen = true
+	return nil
+}
+
+// spanBytes is how many bytes spans (start, end pairs) cover.
+func spanBytes(spans []int32) int {
+	n := 0
+	for i := 0; i+1 < len(spans); i += 2 {
+		n += int(spans[i+1] - spans[i])
+	}
+	return n
 }
 
 // finish ends the image data and writes the trailer; every row must have
@@ -155,7 +228,11 @@ func (s *pngStream) finish() error {
 		return errors.New("render: EncodePNG: missing rows")
 	}
 	e := s.e
-	if err := e.fw.finish(); err != nil {
+	if s.useGen {
+		if err := e.gen.Close(); err != nil {
+			return err
+		}
+	} else if err := e.fw.finish(); err != nil {
 		return err
 	}
 	var sum [4]byte

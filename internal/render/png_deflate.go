@@ -124,11 +124,7 @@ func (d *rowDeflater) add(spans []int32) error {
 	if spans == nil {
 		d.done = d.scan(d.done, end, end)
 	} else {
-		covered := 0
-		for i := 0; i+1 < len(spans); i += 2 {
-			covered += int(spans[i+1] - spans[i])
-		}
-		d.runsOnly = covered*busyShare > d.stride
+		d.runsOnly = spanBytes(spans)*busyShare > d.stride
 		row := end - d.stride
 		p := d.done
 		for i := 0; i+1 < len(spans); i += 2 {
@@ -166,6 +162,24 @@ func (d *rowDeflater) zeros(p, g int) int {
 		p += l
 	}
 	return p
+}
+
+// sync writes the pending tokens as a block, then an empty stored block
+// that ends the stream so far on a byte boundary (a sync flush), so
+// another compressor can continue it.
+func (d *rowDeflater) sync() error {
+	d.writeBlock(false)
+	w := &d.bw
+	w.write(0, 3) // not final, stored
+	w.write(0, (8-w.nbits%8)%8)
+	w.write(0xffff0000, 32) // LEN 0, NLEN 0xffff
+	w.flushAll()
+	return w.err
+}
+
+// history returns up to the last 32 KiB of rows added.
+func (d *rowDeflater) history() []byte {
+	return d.win[max(0, len(d.win)-windowSize):]
 }
 
 // finish writes the last block and flushes the stream.

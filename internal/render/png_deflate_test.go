@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"compress/flate"
+	"compress/zlib"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/png"
@@ -266,6 +268,105 @@ func TestRowDeflaterInflates(t *testing.T) {
 		}
 		if !bytes.Equal(got, in.Bytes()) {
 			t.Fatalf("stride %d: inflated %d bytes differ from the %d written", stride, len(got), in.Len())
+		}
+	}
+}
+
+// filterTypes returns the filter type byte of every row of the PNG data,
+// read from its inflated IDAT stream.
+func filterTypes(t *testing.T, data []byte, stride, height int) []byte {
+	t.Helper()
+	var z bytes.Buffer
+	for p := 8; p+8 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[p:]))
+		if string(data[p+4:p+8]) == "IDAT" {
+			z.Write(data[p+8 : p+8+n])
+		}
+		p += 12 + n
+	}
+	r, err := zlib.NewReader(&z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) != stride*height {
+		t.Fatalf("inflated %d bytes, want %d", len(raw), stride*height)
+	}
+	types := make([]byte, height)
+	for y := range height {
+		types[y] = raw[y*stride]
+	}
+	return types
+}
+
+// A picture whose first rows are busy (a 2-D gradient: every row differs
+// from the one above almost everywhere) goes on from row 33 with the Up
+// filter and the general-purpose deflate; a quiet one keeps Paeth rows
+// and the row deflater. Both decode to their pixels and give the same
+// bytes in bands (TestEncodePNGPaths covers the "noise" picture).
+func TestEncodePNGBusyPictureSwitch(t *testing.T) {
+	const w, h = 200, 80
+	busy := image.NewRGBA(image.Rect(0, 0, w, h))
+	quiet := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			busy.SetRGBA(x, y, color.RGBA{uint8(x*x/97 + y*y/13), uint8(x + 3*y), 90, 255})
+			q := color.RGBA{0, 122, 51, 255}
+			if x > 2*y {
+				q = color.RGBA{85, 37, 130, 255}
+			}
+			quiet.SetRGBA(x, y, q)
+		}
+	}
+	for _, tt := range []struct {
+		name     string
+		img      *image.RGBA
+		wantLate byte
+	}{{"busy", busy, 2}, {"quiet", quiet, 4}} {
+		var whole bytes.Buffer
+		if err := EncodePNG(&whole, tt.img); err != nil {
+			t.Fatal(err)
+		}
+		types := filterTypes(t, whole.Bytes(), 1+3*w, h)
+		for y, ft := range types {
+			want := byte(4)
+			if y > busyRowsSeen {
+				want = tt.wantLate
+			}
+			if ft != want {
+				t.Fatalf("%s: row %d filter type %d, want %d", tt.name, y, ft, want)
+			}
+		}
+		dec, err := png.Decode(bytes.NewReader(whole.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := range h {
+			for x := range w {
+				if got, want := color.RGBAModel.Convert(dec.At(x, y)), tt.img.RGBAAt(x, y); got != want {
+					t.Fatalf("%s: pixel (%d,%d) = %v, want %v", tt.name, x, y, got, want)
+				}
+			}
+		}
+		var banded bytes.Buffer
+		s, err := startPNG(&banded, w, h, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y0 := 0; y0 < h; y0 += 7 {
+			if err := s.writeRows(tt.img.SubImage(image.Rect(0, y0, w, min(h, y0+7)))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.finish(); err != nil {
+			t.Fatal(err)
+		}
+		s.close()
+		if !bytes.Equal(whole.Bytes(), banded.Bytes()) {
+			t.Errorf("%s: banded encode differs from the whole", tt.name)
 		}
 	}
 }
