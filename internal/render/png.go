@@ -24,6 +24,10 @@ const (
 	busyRowsMin  = 16
 )
 
+// busySwitch turns the busy-picture switch on (benchmarks of the row
+// deflater alone turn it off).
+var busySwitch = true
+
 // maxEncodeSide bounds what EncodePNG accepts, so a corrupt image header
 // cannot make it allocate without bound.
 const maxEncodeSide = 1 << 14
@@ -178,7 +182,7 @@ func (s *pngStream) writeRows(img image.Image) error {
 		}
 		above = pix
 		s.rows++
-		if s.rows == busyRowsSeen+1 && s.busy >= busyRowsMin {
+		if s.rows == busyRowsSeen+1 && s.busy >= busyRowsMin && busySwitch {
 			if err := s.toGeneral(); err != nil {
 				return err
 			}
