@@ -28,7 +28,9 @@ const (
 // leagues. ok is false when nothing clears the threshold.
 func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 	if sp.Side1 != "" && sp.Side2 != "" && rosters != nil && !sp.Doc {
-		if !sp.Named && p.isPlace(sp, rosters) {
+		// Each side is folded once, not once per candidate league.
+		sides := [2]sideForms{newSideForms(sp.Side1), newSideForms(sp.Side2)}
+		if !sp.Named && p.isPlace(sp, sides, rosters) {
 			return Result{}, false // "Seattle vs Portland": which sport?
 		}
 		var found Result
@@ -39,7 +41,7 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 			if !ok || sp.Women && !womens(l) {
 				continue
 			}
-			r, ok := p.pair(l, sp, rosters(code))
+			r, ok := p.pair(l, sp, sides, rosters(code))
 			if !ok {
 				continue
 			}
@@ -71,15 +73,15 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 
 // isPlace reports whether a side is only a place name of some candidate
 // league ("Seattle"): without a named league, it could be any sport.
-func (p *Parser) isPlace(sp Split, rosters Rosters) bool {
+func (p *Parser) isPlace(sp Split, sides [2]sideForms, rosters Rosters) bool {
 	for _, code := range sp.Leagues {
 		r := p.roster(rosters(code))
 		if r == nil {
 			continue
 		}
 		l, _ := p.cat.Get(code)
-		for _, side := range []string{sp.Side1, sp.Side2} {
-			if r.places[match.Compact(nickname(l, side))] {
+		for i := range sides {
+			if r.places[match.Compact(sides[i].in(l))] {
 				return true
 			}
 		}
@@ -87,8 +89,24 @@ func (p *Parser) isPlace(sp Split, rosters Rosters) bool {
 	return false
 }
 
+// sideForms is one side of a title with the key the nickname tables are
+// looked up by, folded once per title rather than once per league.
+type sideForms struct {
+	text string
+	key  string // match.Fold(text)
+}
+
+func newSideForms(text string) sideForms {
+	return sideForms{text: text, key: match.Fold(text)}
+}
+
+// in is the side as league l reads it (see nickname).
+func (s *sideForms) in(l catalog.League) string {
+	return nickname(l, s.text, s.key)
+}
+
 // pair resolves both sides in one league.
-func (p *Parser) pair(l catalog.League, sp Split, list []catalog.Team) (Result, bool) {
+func (p *Parser) pair(l catalog.League, sp Split, sides [2]sideForms, list []catalog.Team) (Result, bool) {
 	x := p.index(list)
 	if x == nil {
 		return Result{}, false
@@ -101,11 +119,11 @@ func (p *Parser) pair(l catalog.League, sp Split, list []catalog.Team) (Result, 
 	case len(sp.Leagues) < len(p.defaults):
 		weight = weightSport
 	}
-	i1, s1, ok1 := side(x, l, sp.Side1, floor)
+	i1, s1, ok1 := side(x, sides[0].in(l), floor)
 	if !ok1 {
 		return Result{}, false
 	}
-	i2, s2, ok2 := side(x, l, sp.Side2, floor)
+	i2, s2, ok2 := side(x, sides[1].in(l), floor)
 	if !ok2 || i1 == i2 {
 		return Result{}, false
 	}
@@ -117,10 +135,10 @@ func (p *Parser) pair(l catalog.League, sp Split, list []catalog.Team) (Result, 
 	return r, true
 }
 
-// side ranks one side's text in a league's roster.
-func side(x *match.Index, l catalog.League, text string, floor int) (int, int, bool) {
-	q := nickname(l, text)
-	best, score, second := x.Rank(q)
+// side ranks one side's text, as the league reads it, in its roster. A roster that cannot
+// hold the side at floor is passed over without scoring its teams.
+func side(x *match.Index, q string, floor int) (int, int, bool) {
+	best, score, second := x.RankAbove(q, floor)
 	if best < 0 || score < floor || score-second < minLead {
 		return -1, 0, false
 	}
@@ -128,8 +146,7 @@ func side(x *match.Index, l catalog.League, text string, floor int) (int, int, b
 }
 
 // nickname rewrites a side through the league's, then the sport's, table.
-func nickname(l catalog.League, text string) string {
-	key := match.Fold(text)
+func nickname(l catalog.League, text, key string) string {
 	for range 2 {
 		if v, ok := nicknames[l.Code][key]; ok {
 			return v
