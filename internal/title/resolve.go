@@ -34,6 +34,7 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 			return Result{}, false // "Seattle vs Portland": which sport?
 		}
 		var found Result
+		var foundAt pairAt
 		var sport string
 		n := 0
 		for _, code := range sp.Leagues {
@@ -41,7 +42,7 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 			if !ok || sp.Women && !womens(l) {
 				continue
 			}
-			r, ok := p.pair(l, sp, sides, rosters(code))
+			r, at, ok := p.pair(l, sp, sides, rosters(code))
 			if !ok {
 				continue
 			}
@@ -53,10 +54,12 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 			}
 			n++
 			if n == 1 {
-				found, sport = r, l.Sport
+				found, foundAt, sport = r, at, l.Sport
 			}
 		}
 		if n == 1 && found.Confidence >= Threshold {
+			// Identifiers for the result only, not for every candidate.
+			found.Ident1, found.Ident2 = foundAt.idents()
 			return found, true
 		}
 		if n > 1 {
@@ -106,10 +109,10 @@ func (s *sideForms) in(l catalog.League) string {
 }
 
 // pair resolves both sides in one league.
-func (p *Parser) pair(l catalog.League, sp Split, sides [2]sideForms, list []catalog.Team) (Result, bool) {
+func (p *Parser) pair(l catalog.League, sp Split, sides [2]sideForms, list []catalog.Team) (Result, pairAt, bool) {
 	x := p.index(list)
 	if x == nil {
-		return Result{}, false
+		return Result{}, pairAt{}, false
 	}
 	floor := minSide
 	weight := weightDefault
@@ -121,18 +124,28 @@ func (p *Parser) pair(l catalog.League, sp Split, sides [2]sideForms, list []cat
 	}
 	i1, s1, ok1 := side(x, sides[0].in(l), floor)
 	if !ok1 {
-		return Result{}, false
+		return Result{}, pairAt{}, false
 	}
 	i2, s2, ok2 := side(x, sides[1].in(l), floor)
 	if !ok2 || i1 == i2 {
-		return Result{}, false
+		return Result{}, pairAt{}, false
 	}
 	r := Result{
 		League: l.Code, Team1: list[i1], Team2: list[i2], Teams: 2,
 		Confidence: weight * float64(min(s1, s2)) / 1000,
 	}
-	r.Ident1, r.Ident2 = ident(x, list, i1), ident(x, list, i2)
-	return r, true
+	return r, pairAt{x, list, i1, i2}, true
+}
+
+// pairAt is where pair found the two teams, for their identifiers.
+type pairAt struct {
+	x      *match.Index
+	list   []catalog.Team
+	i1, i2 int
+}
+
+func (a pairAt) idents() (string, string) {
+	return ident(a.x, a.list, a.i1), ident(a.x, a.list, a.i2)
 }
 
 // side ranks one side's text, as the league reads it, in its roster. A roster that cannot
