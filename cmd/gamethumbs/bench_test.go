@@ -56,9 +56,11 @@ func BenchmarkRawWarm(b *testing.B) {
 	h := newHandler(b, nil)
 	serveOnce(b, h, "/nba/lakers/raw")
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		serveOnce(b, h, "/nba/lakers/raw")
 	}
+	reportCPU(b, cpu0)
 }
 
 // BenchmarkThumbCached is a matchup thumbnail served from the image cache.
@@ -66,9 +68,11 @@ func BenchmarkThumbCached(b *testing.B) {
 	h := newHandler(b, nil)
 	serveOnce(b, h, "/nba/lakers/celtics/thumb")
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		serveOnce(b, h, "/nba/lakers/celtics/thumb")
 	}
+	reportCPU(b, cpu0)
 }
 
 // discardWriter is a ResponseWriter that keeps nothing, so the cached-path
@@ -90,10 +94,12 @@ func BenchmarkThumbCachedHandler(b *testing.B) {
 	req := httptest.NewRequest(http.MethodGet, "/nba/lakers/celtics/thumb", nil)
 	w := &discardWriter{h: http.Header{}}
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		clear(w.h)
 		h.ServeHTTP(w, req)
 	}
+	reportCPU(b, cpu0)
 }
 
 // BenchmarkThumbNotModifiedHandler is BenchmarkThumbNotModified without
@@ -105,10 +111,12 @@ func BenchmarkThumbNotModifiedHandler(b *testing.B) {
 	req.Header.Set("If-None-Match", etag)
 	w := &discardWriter{h: http.Header{}}
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		clear(w.h)
 		h.ServeHTTP(w, req)
 	}
+	reportCPU(b, cpu0)
 }
 
 // BenchmarkThumbNotModified is the 304 path of a cached thumbnail.
@@ -116,9 +124,11 @@ func BenchmarkThumbNotModified(b *testing.B) {
 	h := newHandler(b, nil)
 	etag := serveOnce(b, h, "/nba/lakers/celtics/thumb").Header().Get("ETag")
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		serveOnce(b, h, "/nba/lakers/celtics/thumb", "If-None-Match", etag)
 	}
+	reportCPU(b, cpu0)
 }
 
 // BenchmarkThumbRenderWarmLogos renders a matchup thumbnail every time
@@ -143,5 +153,13 @@ func BenchmarkThumbColdLogos(b *testing.B) {
 		serveOnce(b, h, "/nba/celtics/raw")
 		b.StartTimer()
 		serveOnce(b, h, "/nba/lakers/celtics/thumb")
+	}
+}
+
+// reportCPU reports the process's CPU time per op since cpu0, in ns:
+// steadier than wall time on a shared machine.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if c := cpuTime(); c > cpu0 && b.N > 0 {
+		b.ReportMetric(float64(c-cpu0)/float64(b.N), "cpu-ns/op")
 	}
 }
