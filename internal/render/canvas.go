@@ -80,16 +80,7 @@ func div255(x uint32) uint32 {
 // blendPix composites colour c (premultiplied) scaled by coverage cov
 // (0-255) over the pixel at byte offset i of pix (source-over).
 func blendPix(pix []byte, i int, c color.RGBA, cov uint32) {
-	sa := div255(uint32(c.A) * cov)
-	if sa == 0 {
-		return
-	}
-	ia := 255 - sa
-	p := pix[i : i+4 : i+4]
-	p[0] = uint8(div255(uint32(c.R)*cov) + div255(uint32(p[0])*ia))
-	p[1] = uint8(div255(uint32(c.G)*cov) + div255(uint32(p[1])*ia))
-	p[2] = uint8(div255(uint32(c.B)*cov) + div255(uint32(p[2])*ia))
-	p[3] = uint8(sa + div255(uint32(p[3])*ia))
+	blendCovWord(pix[i:i+4], pixel32(c.R, c.G, c.B, c.A), cov)
 }
 
 // colorRGBA reads a premultiplied 4-byte pixel.
@@ -112,12 +103,17 @@ func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 		fillMaskOpaque(dst, m, r, c)
 		return
 	}
+	cw := pixel32(c.R, c.G, c.B, c.A)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
-		di := dst.PixOffset(r.Min.X, y)
-		for x, cov := range mrow {
-			if cov != 0 {
-				blendPix(dst.Pix, di+4*x, c, uint32(cov))
+		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		for x := 0; x < len(mrow); x++ {
+			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == 0 {
+				x += 7
+				continue
+			}
+			if cov := uint32(mrow[x]); cov != 0 {
+				blendCovWord(drow[4*x:], cw, cov)
 			}
 		}
 	}
@@ -135,16 +131,9 @@ func shadeMask(dst *image.RGBA, m *image.Alpha, r image.Rectangle) {
 				x += 7
 				continue
 			}
-			cov := uint32(mrow[x])
-			if cov == 0 {
-				continue
+			if cov := uint32(mrow[x]); cov != 0 {
+				store32(drow[4*x:], shadePix(load32(drow[4*x:]), cov))
 			}
-			ia := 255 - cov
-			p := drow[4*x : 4*x+4 : 4*x+4]
-			p[0] = uint8(div255(uint32(p[0]) * ia))
-			p[1] = uint8(div255(uint32(p[1]) * ia))
-			p[2] = uint8(div255(uint32(p[2]) * ia))
-			p[3] = uint8(cov + div255(uint32(p[3])*ia))
 		}
 	}
 }
