@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"math/bits"
 	"sync"
 )
 
@@ -41,7 +42,51 @@ func Release(img image.Image) {
 	}
 	if p, ok := canvasPools.Load(c.Rect.Size()); ok {
 		p.(*sync.Pool).Put(c)
+		return
 	}
+	putPix(c.Pix)
+}
+
+// Pixel buffers of other sizes (trimmed logos) are recycled by size
+// class: eight classes an octave, so a buffer wastes at most an eighth of
+// itself and a logo of a slightly different size still finds one.
+var pixPools sync.Map // class size -> *sync.Pool of *[]byte
+
+// minPooledPix is the smallest buffer worth recycling.
+const minPooledPix = 64 << 10
+
+// pixClass rounds n up to its size class.
+func pixClass(n int) int {
+	e := max(0, bits.Len(uint(n-1))-3)
+	return ((n-1)>>e + 1) << e
+}
+
+// getPix returns a buffer of n bytes whose contents are undefined.
+func getPix(n int) []byte {
+	if n < minPooledPix {
+		return make([]byte, n)
+	}
+	c := pixClass(n)
+	if p, ok := pixPools.Load(c); ok {
+		if b, ok := p.(*sync.Pool).Get().(*[]byte); ok {
+			return (*b)[:n]
+		}
+	}
+	return make([]byte, n, c)
+}
+
+// putPix hands a buffer from getPix back for reuse.
+func putPix(b []byte) {
+	c := cap(b)
+	if c < minPooledPix || pixClass(c) != c {
+		return
+	}
+	p, ok := pixPools.Load(c)
+	if !ok {
+		p, _ = pixPools.LoadOrStore(c, &sync.Pool{})
+	}
+	b = b[:c]
+	p.(*sync.Pool).Put(&b)
 }
 
 // premul converts an sRGB colour with opacity a (0-1) to premultiplied RGBA.
