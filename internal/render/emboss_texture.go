@@ -126,8 +126,12 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 		fade := max(2, 0.06*float64(min(sw, sh)))
 		ramp := func(d int) int { return int(min(1, max(0, (float64(d)+0.5)/fade)) * 256) }
 		fx := make([]int, w)
+		fa, fb := w, 0 // columns [fa, fb) are at full strength
 		for x := range fx {
 			fx[x] = ramp(min(x-ox, ox+sw-1-x))
+			if fx[x] == 256 {
+				fa, fb = min(fa, x), x+1
+			}
 		}
 		t := &embossTex{rows: make([]int32, h+1)}
 		st := sil.Stride
@@ -140,10 +144,19 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 			lo := sil.Pix[y*st:]           // (x-e, y-e) in silhouette-window terms
 			hi := sil.Pix[(y+2*e)*st+2*e:] // (x+e, y+e)
 			var cur embossRun
+			full := fy == 256
 			for x := 0; x < w; {
 				// Eight unlit pixels (outside the silhouette, both samples
 				// zero) at a time.
 				if x+8 <= w && binary.LittleEndian.Uint64(hi[x:]) == 0 && binary.LittleEndian.Uint64(lo[x:]) == 0 {
+					x += 8
+					continue
+				}
+				// Eight pixels deep inside it at full strength: the plain
+				// sheen, continuing the current run.
+				if full && x >= fa && x+8 <= fb && cur.x1 == uint16(x) && cur.sheen == embossSheen && cur.light == 0 &&
+					binary.LittleEndian.Uint64(hi[x:]) == ^uint64(0) && binary.LittleEndian.Uint64(lo[x:]) == ^uint64(0) {
+					cur.x1 += 8
 					x += 8
 					continue
 				}

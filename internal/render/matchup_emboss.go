@@ -1,8 +1,10 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"math"
+	"sort"
 
 	"gamethumbs/internal/colorx"
 )
@@ -177,18 +179,77 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 		cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
 		wts[i] = wx
 	}
+	// Separable: each source row is interpolated across once (into a
+	// two-row ring, as output rows move down the source monotonically),
+	// then output rows blend two of those. Columns outside both rows'
+	// visible extent stay zero.
+	n := x1 - x0
+	type across struct {
+		sy     int
+		v      []uint32 // 16-bit fixed point: alpha * 256
+		lo, hi int      // extent of non-zero values
+	}
+	ring := [2]across{{sy: -1, v: make([]uint32, n)}, {sy: -1, v: make([]uint32, n)}}
+	rowAt := func(sy int) *across {
+		for i := range ring {
+			if ring[i].sy == sy {
+				return &ring[i]
+			}
+		}
+		// Replace the row not in use (the lower index: rows only move down).
+		r := &ring[0]
+		if ring[1].sy < ring[0].sy {
+			r = &ring[1]
+		}
+		r.sy = sy
+		src := pix[(sy-rect.Min.Y)*stride:]
+		clear(r.v)
+		r.lo, r.hi = n, 0
+		// The source row's visible extent, as alpha byte offsets; only
+		// columns with a tap inside it can be non-zero.
+		a0, a1 := 4*(tr.Min.X-rect.Min.X)+3, 4*(tr.Max.X-rect.Min.X)+3
+		for a0 < a1 && src[a0] == 0 {
+			a0 += 4
+		}
+		for a1 > a0 && src[a1-4] == 0 {
+			a1 -= 4
+		}
+		if a0 >= a1 {
+			return r
+		}
+		i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
+		i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
+		for i := i0; i < i1; i++ {
+			wx := wts[i]
+			v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
+			r.v[i] = v
+			if v != 0 {
+				r.lo, r.hi = min(r.lo, i), i+1
+			}
+		}
+		return r
+	}
 	ky := float64(tr.Dy()) / float64(sh)
 	for y := y0; y < y1; y++ {
 		sy, wy := sample(float64(y-oy), ky, tr.Min.Y, tr.Max.Y)
-		r0 := pix[(sy-rect.Min.Y)*stride:]
-		r1 := pix[(min(sy+1, tr.Max.Y-1)-rect.Min.Y)*stride:]
-		out := m.Pix[y*m.Stride:]
-		for i := range wts {
-			a, b := cols[2*i], cols[2*i+1]
-			wx := wts[i]
-			top := uint32(r0[a])*(256-wx) + uint32(r0[b])*wx
-			bot := uint32(r1[a])*(256-wx) + uint32(r1[b])*wx
-			out[x0+i] = uint8((top*(256-wy) + bot*wy) >> 16)
+		sy1 := min(sy+1, tr.Max.Y-1)
+		var top, bot *across
+		if sy1 > sy {
+			top = rowAt(sy)
+			bot = rowAt(sy1)
+		} else {
+			top = rowAt(sy)
+			bot = top
+		}
+		lo, hi := min(top.lo, bot.lo), max(top.hi, bot.hi)
+		if lo >= hi {
+			continue
+		}
+		out := m.Pix[y*m.Stride+x0:][:n]
+		tv, bv := top.v[lo:hi], bot.v[lo:hi]
+		o := out[lo:hi]
+		for i := range o {
+			o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
 		}
 	}
 	return m
@@ -235,17 +296,22 @@ func drawReflection(dst *image.RGBA, src *image.RGBA, x, y int) {
 		if f == 0 {
 			continue
 		}
-		srow := src.Pix[(h-1-i)*src.Stride:]
-		for sx := range src.Rect.Dx() {
-			dx := x + sx
-			if dx < dst.Rect.Min.X || dx >= dst.Rect.Max.X {
+		srow := src.Pix[(h-1-i)*src.Stride:][:4*src.Rect.Dx()]
+		// Columns of src that land inside dst.
+		c0, c1 := max(0, dst.Rect.Min.X-x), min(src.Rect.Dx(), dst.Rect.Max.X-x)
+		if c0 >= c1 {
+			continue
+		}
+		s := srow[4*c0 : 4*c1]
+		d := dst.Pix[dst.PixOffset(x+c0, dy):][:len(s)]
+		for j := 0; j < len(s); j += 4 {
+			if j+8 <= len(s) && binary.LittleEndian.Uint64(s[j:])&0xff000000ff000000 == 0 {
+				j += 4
 				continue
 			}
-			s := srow[4*sx : 4*sx+4 : 4*sx+4]
-			if s[3] == 0 {
-				continue
+			if v := load32(s[j:]); v>>24 != 0 {
+				blendCovWord(d[j:], v, f)
 			}
-			blendPix(dst.Pix, dst.PixOffset(dx, dy), colorRGBA(s), f)
 		}
 	}
 }
