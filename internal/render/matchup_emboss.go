@@ -139,6 +139,17 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	if !s.grey {
 		hl = p.haloFor(logo, s.color)
 	}
+	if p.sideBust(s) {
+		// A headshot stands on the panel's bottom edge (the photo's cut
+		// on the edge), about as large as a style-1 bust, clear of what
+		// the insets reserve at the top; it has no reflection.
+		// A pair (wider than high) keeps that height and may take most
+		// of the panel's width.
+		box := min(bustPanel*short, ph-inset[0]-0.05*ph)
+		box = min(box*max(1, float64(li.trim.Dx())/float64(li.trim.Dy())), max(box, 0.85*pw))
+		p.drawLogoHalo(dst, logo, s.grey, cx, p.bustCentre(logo, box, float64(r.Max.Y)), box, shadowHero, hl)
+		return
+	}
 	rect := p.drawLogoHalo(dst, logo, s.grey, cx, cy, hero, shadowHero, hl)
 	hw, hh := rect.Dx(), rect.Dy()
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
