@@ -123,6 +123,7 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 		// (plus the emboss depth on each side) is sampled. Panel pixel
 		// (x, y) reads it at (x+e, y+e) offset by ±e.
 		sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e)
+		defer putAlpha(sil)
 		fade := max(2, 0.06*float64(min(sw, sh)))
 		ramp := func(d int) int { return int(min(1, max(0, (float64(d)+0.5)/fade)) * 256) }
 		fx := make([]int, w)
@@ -241,33 +242,59 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, c colorx.RGB, r0, r1 flo
 }
 
 // fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
-// quadrant indices are idx, into row (starting at column x0).
+// quadrant indices are idx, into row (starting at column x0). The panel
+// is symmetric about its vertical centre line: a whole row looks up its
+// left half and mirrors it into the right.
 func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
 	qw := len(idx)
 	out := row[:4*(x1-x0)]
-	const mask = lutSize - 1
+	if x0 == 0 && x1 == w {
+		lookup(out[:4*qw], idx, lut)
+		mirror(out[4*qw:], out[:4*(w-qw)])
+		return
+	}
 	if m := min(x1, qw); m > x0 {
-		left := idx[x0:m]
-		for len(left) >= 2 && len(out) >= 8 {
-			binary.LittleEndian.PutUint64(out, uint64(lut[left[0]&mask])|uint64(lut[left[1]&mask])<<32)
-			out, left = out[8:], left[2:]
-		}
-		if len(left) == 1 {
-			binary.LittleEndian.PutUint32(out, lut[left[0]&mask])
-			out = out[4:]
-		}
+		lookup(out[:4*(m-x0)], idx[x0:m], lut)
+		out = out[4*(m-x0):]
 	}
 	// Mirrored half: column x reads idx[w-1-x], so walk idx backwards.
+	const mask = lutSize - 1
 	if a := max(x0, qw); a < x1 {
 		right := idx[w-x1 : w-a]
-		j := len(right) - 1
-		for ; j >= 1 && len(out) >= 8; j -= 2 {
-			binary.LittleEndian.PutUint64(out, uint64(lut[right[j]&mask])|uint64(lut[right[j-1]&mask])<<32)
-			out = out[8:]
+		for i := range len(right) {
+			store32(out[4*i:], lut[right[len(right)-1-i]&mask])
 		}
-		if j == 0 {
-			binary.LittleEndian.PutUint32(out, lut[right[0]&mask])
-		}
+	}
+}
+
+// lookup writes lut[idx[i]] as pixel i of out (4*len(idx) bytes).
+func lookup(out []byte, idx []uint16, lut *[lutSize]uint32) {
+	const mask = lutSize - 1
+	out = out[:4*len(idx)]
+	i := 0
+	for ; i+4 <= len(idx); i += 4 {
+		k := idx[i : i+4 : i+4]
+		o := out[4*i : 4*i+16 : 4*i+16]
+		binary.LittleEndian.PutUint64(o, uint64(lut[k[0]&mask])|uint64(lut[k[1]&mask])<<32)
+		binary.LittleEndian.PutUint64(o[8:], uint64(lut[k[2]&mask])|uint64(lut[k[3]&mask])<<32)
+	}
+	for ; i < len(idx); i++ {
+		store32(out[4*i:], lut[idx[i]&mask])
+	}
+}
+
+// mirror writes the pixels of src into dst (as many bytes) in reverse
+// order: dst's first pixel is src's last.
+func mirror(dst, src []byte) {
+	n := len(src) / 4
+	dst = dst[:4*n]
+	i := 0
+	for ; i+2 <= n; i += 2 {
+		v := binary.LittleEndian.Uint64(src[4*(n-2-i):])
+		binary.LittleEndian.PutUint64(dst[4*i:], v>>32|v<<32)
+	}
+	if i < n {
+		store32(dst[4*i:], load32(src[0:]))
 	}
 }
 

@@ -166,9 +166,9 @@ func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, bo
 // with its top-left corner at (ox, oy), clipped to a w x h window. It
 // samples the source alpha bilinearly, so nothing larger than the window
 // is allocated; the result is not cached (the emboss texture built from
-// it is).
+// it is) but pooled: hand it back with putAlpha.
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
-	m := image.NewAlpha(image.Rect(0, 0, w, h))
+	m := getAlpha(image.Rect(0, 0, w, h))
 	pix, stride, rect := alphaSource(li.img)
 	tr := li.trim
 	if pix == nil || tr.Empty() || sw <= 0 || sh <= 0 {
