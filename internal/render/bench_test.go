@@ -165,3 +165,19 @@ func BenchmarkPaintLogoStyle1(b *testing.B) {
 func BenchmarkPaintLogoStyle3(b *testing.B) {
 	benchPaint(b, matchupScene(teamPurple, teamGreen), logoOpts(3, 1024, true), func() {})
 }
+
+// BenchmarkEmbossTexture measures building one style-99 thumbnail panel's
+// emboss texture (720x1080, uncached): the bulk of a cold style-99 render.
+func BenchmarkEmbossTexture(b *testing.B) {
+	li, ok := normalised(teamPurple.Logo)
+	if !ok {
+		b.Fatal("logo has no visible pixels")
+	}
+	saved := cache.max
+	SetCacheBytes(0)
+	defer SetCacheBytes(saved)
+	b.ReportAllocs()
+	for b.Loop() {
+		panelEmboss(teamPurple.Logo, li, 720, 1080, 2)
+	}
+}

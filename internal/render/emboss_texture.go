@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"math"
+	"sync"
 
 	"gamethumbs/internal/colorx"
 )
@@ -99,6 +100,9 @@ type embossTex struct {
 	runs []embossRun
 }
 
+// runScratch holds slices for gathering a texture's runs.
+var runScratch = sync.Pool{New: func() any { return new([]embossRun) }}
+
 // Emboss strengths (coverage out of 255): the sheen inside the silhouette
 // (4 %), where it rises towards the light (15 %) and where it falls (22.5 %).
 const (
@@ -135,6 +139,9 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 			}
 		}
 		t := &embossTex{rows: make([]int32, h+1)}
+		// Runs are gathered in pooled scratch and copied out at the end.
+		scratch := runScratch.Get().(*[]embossRun)
+		t.runs = (*scratch)[:0]
 		st := sil.Stride
 		for y := range h {
 			t.rows[y] = int32(len(t.runs))
@@ -189,6 +196,9 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 			}
 		}
 		t.rows[h] = int32(len(t.runs))
+		*scratch = t.runs
+		t.runs = append([]embossRun(nil), t.runs...)
+		runScratch.Put(scratch)
 		return t, int64(4*len(t.rows) + 6*len(t.runs))
 	})
 }

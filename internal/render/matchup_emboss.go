@@ -257,8 +257,9 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 			continue
 		}
 		out := m.Pix[y*m.Stride+x0:][:n]
-		tv, bv := top.v[lo:hi], bot.v[lo:hi]
 		o := out[lo:hi]
+		tv, bv := top.v[lo:hi:hi], bot.v[lo:hi:hi]
+		tv, bv = tv[:len(o)], bv[:len(o)]
 		for i := range o {
 			o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
 		}
