@@ -151,6 +151,11 @@ func BenchmarkPaintCoverStyle1(b *testing.B) {
 		Options{Kind: KindCover, Width: 1080, Height: 1440, Style: 1, LeagueLogo: true}, func() {})
 }
 
+func BenchmarkPaintThumbStyle99(b *testing.B) {
+	benchPaint(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99}, func() {})
+}
+
 func BenchmarkPaintThumbStyle99Cold(b *testing.B) {
 	benchPaint(b, matchupScene(teamPurple, teamGreen),
 		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99}, dropEmbossCache)

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/binary"
 	"image"
 	"math"
 	"sort"
@@ -153,7 +152,9 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	rect := p.drawLogoHalo(dst, logo, s.grey, cx, cy, hero, shadowHero, hl)
 	hw, hh := rect.Dx(), rect.Dy()
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
-		drawReflection(rd, scaledLogo(li, scaledKey{logo, s.grey, hw, hh}), rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh))))
+		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
+		refl, _ := held(p, k, func() (*spanImage, bool) { return reflectionOf(li, k), true })
+		refl.draw(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))))
 	}
 }
 
@@ -293,39 +294,37 @@ func alphaSource(img image.Image) ([]uint8, int, image.Rectangle) {
 	return nil, 0, image.Rectangle{}
 }
 
-// drawReflection draws src flipped upside down with its top at (x, y), fading from
-// 25 % opacity to nothing (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1).
-func drawReflection(dst *image.RGBA, src *image.RGBA, x, y int) {
-	h := src.Rect.Dy()
-	fade := []stop{{0, colorx.RGB{}, 0}, {0.25, colorx.RGB{}, 0.4}, {0.6, colorx.RGB{}, 0.8}, {1, colorx.RGB{}, 1}}
-	for i := range h {
-		dy := y + i
-		if dy < dst.Rect.Min.Y || dy >= dst.Rect.Max.Y {
-			continue
-		}
-		op := 0.25 * (1 - stopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
-		f := uint32(op*255 + 0.5)
-		if f == 0 {
-			continue
-		}
-		srow := src.Pix[(h-1-i)*src.Stride:][:4*src.Rect.Dx()]
-		// Columns of src that land inside dst.
-		c0, c1 := max(0, dst.Rect.Min.X-x), min(src.Rect.Dx(), dst.Rect.Max.X-x)
-		if c0 >= c1 {
-			continue
-		}
-		s := srow[4*c0 : 4*c1]
-		d := dst.Pix[dst.PixOffset(x+c0, dy):][:len(s)]
-		for j := 0; j < len(s); j += 4 {
-			if j+8 <= len(s) && binary.LittleEndian.Uint64(s[j:])&0xff000000ff000000 == 0 {
-				j += 4
+// reflKey identifies the reflection of a scaled logo.
+type reflKey struct{ scaledKey }
+
+// reflectionOf returns the logo of k (whose information is li) at k's size
+// flipped upside down and fading from 25 % opacity at its top to nothing
+// (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1), its pixel (0, 0) at
+// the top-left, cached like a sprite: drawing it blends each visible pixel
+// once.
+func reflectionOf(li logoInfo, k reflKey) *spanImage {
+	return memo(k.img, k, func() (*spanImage, int64) {
+		src := scaleLogo(li, k.grey, k.w, k.h)
+		h := k.h
+		out := image.NewRGBA(src.Rect)
+		fade := []stop{{0, colorx.RGB{}, 0}, {0.25, colorx.RGB{}, 0.4}, {0.6, colorx.RGB{}, 0.8}, {1, colorx.RGB{}, 1}}
+		for i := range h {
+			op := 0.25 * (1 - stopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
+			f := uint32(op*255 + 0.5)
+			if f == 0 {
 				continue
 			}
-			if v := load32(s[j:]); v>>24 != 0 {
-				blendCovWord(d[j:], v, f)
+			srow := src.Pix[(h-1-i)*src.Stride:][:4*k.w]
+			orow := out.Pix[i*out.Stride:][:4*k.w]
+			for j := 0; j < len(srow); j += 4 {
+				if v := load32(srow[j:]); v>>24 != 0 {
+					store32(orow[j:], scalePix(v, f))
+				}
 			}
 		}
-	}
+		sp := newSpanImage(out)
+		return sp, sp.bytes()
+	})
 }
 
 // vsBadge draws the metallic "VS" disc of radius r centred at (cx, cy).
