@@ -196,10 +196,12 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 	// then output rows blend two of those. Columns outside both rows'
 	// visible extent stay zero.
 	n := x1 - x0
+	const opaque = 255 << 8
 	type across struct {
 		sy     int
 		v      []uint32 // 16-bit fixed point: alpha * 256
 		lo, hi int      // extent of non-zero values
+		full   [][2]int // spans of fully opaque values, in order
 	}
 	ring := [2]across{{sy: -1, v: make([]uint32, n)}, {sy: -1, v: make([]uint32, n)}}
 	rowAt := func(sy int) *across {
@@ -217,6 +219,7 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 		src := pix[(sy-rect.Min.Y)*stride:]
 		clear(r.v)
 		r.lo, r.hi = n, 0
+		r.full = r.full[:0]
 		// The source row's visible extent, as alpha byte offsets; only
 		// columns with a tap inside it can be non-zero.
 		a0, a1 := 4*(tr.Min.X-rect.Min.X)+3, 4*(tr.Max.X-rect.Min.X)+3
@@ -231,6 +234,7 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 		}
 		i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
 		i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
+		start := -1 // of the current fully opaque span
 		for i := i0; i < i1; i++ {
 			wx := wts[i]
 			v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
@@ -238,6 +242,16 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 			if v != 0 {
 				r.lo, r.hi = min(r.lo, i), i+1
 			}
+			switch {
+			case v == opaque && start < 0:
+				start = i
+			case v != opaque && start >= 0:
+				r.full = append(r.full, [2]int{start, i})
+				start = -1
+			}
+		}
+		if start >= 0 {
+			r.full = append(r.full, [2]int{start, i1})
 		}
 		return r
 	}
@@ -258,12 +272,35 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 			continue
 		}
 		out := m.Pix[y*m.Stride+x0:][:n]
-		o := out[lo:hi]
-		tv, bv := top.v[lo:hi:hi], bot.v[lo:hi:hi]
-		tv, bv = tv[:len(o)], bv[:len(o)]
-		for i := range o {
-			o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
+		blend := func(a, b int) {
+			o := out[a:b]
+			tv, bv := top.v[a:b:b], bot.v[a:b:b]
+			tv, bv = tv[:len(o)], bv[:len(o)]
+			for i := range o {
+				o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
+			}
 		}
+		// Where both rows are fully opaque the blend is 255: those
+		// stretches (the inside of the silhouette) are filled.
+		pos := lo
+		ft, fb := top.full, bot.full
+		for i, j := 0, 0; i < len(ft) && j < len(fb); {
+			a, b := max(ft[i][0], fb[j][0]), min(ft[i][1], fb[j][1])
+			if a < b {
+				blend(pos, a)
+				o := out[a:b]
+				for k := range o {
+					o[k] = 255
+				}
+				pos = b
+			}
+			if ft[i][1] < fb[j][1] {
+				i++
+			} else {
+				j++
+			}
+		}
+		blend(pos, hi)
 	}
 	return m
 }
