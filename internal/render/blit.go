@@ -34,14 +34,22 @@ func slantedBand(dst *image.RGBA, x0, slope, width float64, c color.RGBA) {
 	slantedBandOver(dst, x0, slope, width, c, nil)
 }
 
-// colourRow returns a row of n pixels of opaque colour c.
-func colourRow(n int, c color.RGBA) []byte {
-	pattern := make([]byte, 4*n)
-	pattern[0], pattern[1], pattern[2], pattern[3] = c.R, c.G, c.B, 255
-	for n := 4; n < len(pattern); n *= 2 {
-		copy(pattern[n:], pattern[:n])
+// colourPattern fills buf with pixels of opaque colour c and returns it.
+func colourPattern(buf *[256]byte, c color.RGBA) []byte {
+	p := buf[:]
+	p[0], p[1], p[2], p[3] = c.R, c.G, c.B, 255
+	for n := 4; n < len(p); n *= 2 {
+		copy(p[n:], p[:n])
 	}
-	return pattern
+	return p
+}
+
+// fillSpan fills span with repeats of pattern (whole pixels).
+func fillSpan(span, pattern []byte) {
+	for len(span) > 0 {
+		n := copy(span, pattern)
+		span = span[n:]
+	}
 }
 
 // slantedBandOver is slantedBand that first fills each row left of the
@@ -49,10 +57,11 @@ func colourRow(n int, c color.RGBA) []byte {
 // pixels as filling dst with under and drawing the band, written once.
 func slantedBandOver(dst *image.RGBA, x0, slope, width float64, c color.RGBA, under *color.RGBA) {
 	r := dst.Rect
-	pattern := colourRow(r.Dx(), c)
+	var pat, pbelow [256]byte // 64 pixels of each colour
+	pattern := colourPattern(&pat, c)
 	var below []byte
 	if under != nil {
-		below = colourRow(r.Dx(), *under)
+		below = colourPattern(&pbelow, *under)
 	}
 	foot := 1 + math.Abs(slope)
 	cover := func(d float64) float64 { return min(1, max(0, d/foot+0.5)) }
@@ -71,10 +80,10 @@ func slantedBandOver(dst *image.RGBA, x0, slope, width float64, c color.RGBA, un
 			if in1 <= in0 {
 				n = r.Dx()
 			}
-			copy(row[:4*n], below)
+			fillSpan(row[:4*n], below)
 		}
 		if in1 > in0 {
-			copy(row[4*(in0-r.Min.X):4*(in1-r.Min.X)], pattern)
+			fillSpan(row[4*(in0-r.Min.X):4*(in1-r.Min.X)], pattern)
 		}
 		edge := func(x0, x1 int) {
 			for x := max(x0, r.Min.X); x < min(x1, r.Max.X); x++ {

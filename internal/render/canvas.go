@@ -186,11 +186,8 @@ func shadeMask(dst *image.RGBA, m *image.Alpha, r image.Rectangle) {
 // fillMaskOpaque is fillMask for an opaque colour: runs of full coverage
 // are copied from a prepared row of the colour.
 func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.RGBA) {
-	pattern := make([]byte, 4*r.Dx())
-	pattern[0], pattern[1], pattern[2], pattern[3] = c.R, c.G, c.B, 255
-	for n := 4; n < len(pattern); n *= 2 {
-		copy(pattern[n:], pattern[:n])
-	}
+	var buf [256]byte
+	pattern := colourPattern(&buf, c)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
@@ -203,7 +200,7 @@ func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.
 				for end < len(mrow) && mrow[end] == 255 {
 					end++
 				}
-				copy(drow[4*x:4*end], pattern)
+				fillSpan(drow[4*x:4*end], pattern)
 				x = end
 			default:
 				blendPix(drow, 4*x, c, uint32(cov))
