@@ -195,8 +195,14 @@ func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.
 			switch cov := mrow[x]; cov {
 			case 0:
 				x++
+				for x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == 0 {
+					x += 8
+				}
 			case 255:
 				end := x + 1
+				for end+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[end:]) == ^uint64(0) {
+					end += 8
+				}
 				for end < len(mrow) && mrow[end] == 255 {
 					end++
 				}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
@@ -258,7 +259,12 @@ func maskIn(dst *image.RGBA, m *image.Alpha) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		for x, cov := range mrow {
+		for x := 0; x < len(mrow); x++ {
+			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == ^uint64(0) {
+				x += 7 // eight pixels kept whole
+				continue
+			}
+			cov := mrow[x]
 			if cov == 255 {
 				continue
 			}
