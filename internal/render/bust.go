@@ -13,7 +13,9 @@ import (
 // 3 and 5) the bust fills most of the circle with its cut along the
 // circle's bottom and is clipped to the circle, like an avatar; on the
 // open backgrounds of styles 1, 2, 5 and 6 it stands on the bottom edge
-// of its side of the picture, a little larger than a logo.
+// of its side of the picture, a little larger than a logo; on the panels
+// of styles 98 and 99 it stands on its panel's bottom edge, without the
+// reflection a logo gets.
 const (
 	bustCut  = 0.3  // share of the bottom row that must be opaque
 	bustHead = 0.6  // widest head (near the top) over the bottom row's width
