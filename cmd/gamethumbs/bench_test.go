@@ -2,13 +2,14 @@ package main
 
 import (
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/espntest"
+	"gamethumbs/internal/logging"
 )
 
 // newHandler builds the whole service handler against a fake ESPN, for
@@ -27,7 +28,9 @@ func newHandler(b *testing.B, extra map[string]string) http.Handler {
 	if err != nil {
 		b.Fatal(err)
 	}
-	h, closeAll, err := build(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	// The production logger (masking handler, text lines), so the access
+	// log costs what it costs in service.
+	h, closeAll, err := build(cfg, logging.New(io.Discard, "info", "text"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -53,9 +56,11 @@ func BenchmarkRawWarm(b *testing.B) {
 	h := newHandler(b, nil)
 	serveOnce(b, h, "/nba/lakers/raw")
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		serveOnce(b, h, "/nba/lakers/raw")
 	}
+	reportCPU(b, cpu0)
 }
 
 // BenchmarkThumbCached is a matchup thumbnail served from the image cache.
@@ -63,18 +68,23 @@ func BenchmarkThumbCached(b *testing.B) {
 	h := newHandler(b, nil)
 	serveOnce(b, h, "/nba/lakers/celtics/thumb")
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		serveOnce(b, h, "/nba/lakers/celtics/thumb")
 	}
+	reportCPU(b, cpu0)
 }
 
 // discardWriter is a ResponseWriter that keeps nothing, so the cached-path
-// benchmarks count the handler's allocations, not a recorder's.
+// benchmarks count the handler's allocations, not a recorder's. It takes
+// write deadlines as net/http's own writer does (the service sets one per
+// response).
 type discardWriter struct{ h http.Header }
 
-func (w *discardWriter) Header() http.Header         { return w.h }
-func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
-func (w *discardWriter) WriteHeader(int)             {}
+func (w *discardWriter) Header() http.Header                { return w.h }
+func (w *discardWriter) Write(p []byte) (int, error)        { return len(p), nil }
+func (w *discardWriter) WriteHeader(int)                    {}
+func (w *discardWriter) SetWriteDeadline(t time.Time) error { return nil }
 
 // BenchmarkThumbCachedHandler is BenchmarkThumbCached without the
 // recorder: allocs/op are the service's own per cached request.
@@ -84,10 +94,29 @@ func BenchmarkThumbCachedHandler(b *testing.B) {
 	req := httptest.NewRequest(http.MethodGet, "/nba/lakers/celtics/thumb", nil)
 	w := &discardWriter{h: http.Header{}}
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		clear(w.h)
 		h.ServeHTTP(w, req)
 	}
+	reportCPU(b, cpu0)
+}
+
+// BenchmarkThumbNotModifiedHandler is BenchmarkThumbNotModified without
+// the recorder and the request building: allocs/op are the service's own.
+func BenchmarkThumbNotModifiedHandler(b *testing.B) {
+	h := newHandler(b, nil)
+	etag := serveOnce(b, h, "/nba/lakers/celtics/thumb").Header().Get("ETag")
+	req := httptest.NewRequest(http.MethodGet, "/nba/lakers/celtics/thumb", nil)
+	req.Header.Set("If-None-Match", etag)
+	w := &discardWriter{h: http.Header{}}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		clear(w.h)
+		h.ServeHTTP(w, req)
+	}
+	reportCPU(b, cpu0)
 }
 
 // BenchmarkThumbNotModified is the 304 path of a cached thumbnail.
@@ -95,9 +124,11 @@ func BenchmarkThumbNotModified(b *testing.B) {
 	h := newHandler(b, nil)
 	etag := serveOnce(b, h, "/nba/lakers/celtics/thumb").Header().Get("ETag")
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		serveOnce(b, h, "/nba/lakers/celtics/thumb", "If-None-Match", etag)
 	}
+	reportCPU(b, cpu0)
 }
 
 // BenchmarkThumbRenderWarmLogos renders a matchup thumbnail every time
@@ -122,5 +153,13 @@ func BenchmarkThumbColdLogos(b *testing.B) {
 		serveOnce(b, h, "/nba/celtics/raw")
 		b.StartTimer()
 		serveOnce(b, h, "/nba/lakers/celtics/thumb")
+	}
+}
+
+// reportCPU reports the process's CPU time per op since cpu0, in ns:
+// steadier than wall time on a shared machine.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if c := cpuTime(); c > cpu0 && b.N > 0 {
+		b.ReportMetric(float64(c-cpu0)/float64(b.N), "cpu-ns/op")
 	}
 }

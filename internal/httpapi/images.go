@@ -54,15 +54,22 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 		job = webpJob{Job: job, opts: webpenc.Options{Lossless: kind == render.KindLogo, Quality: s.cfg.WebPQuality}}
 	}
 	charged := false
-	img, err := s.images.get(r.Context(), job, func() error {
+	key := job.Key()
+	rec, _ := w.(*recorder)
+	img, err := s.images.getKey(r.Context(), key, job, func() error {
 		charged = true
 		return s.chargeImage(w, r)
-	})
+	}, rec != nil && rec.memoryMissed == key)
 	if err != nil {
 		return err
 	}
-	if rec, ok := w.(*recorder); ok && !charged {
-		rec.cacheHit = true // answered from a cache tier: not rate limited
+	if rec != nil {
+		if !charged {
+			rec.cacheHit = true // answered from a cache tier: not rate limited
+		}
+		if img.degraded == "" {
+			rec.resolvedKey = key // ServeHTTP remembers the URL's picture
+		}
 	}
 	s.writeImage(w, r, img)
 	return nil

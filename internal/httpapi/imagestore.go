@@ -87,8 +87,14 @@ var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy re
 // same key. admit, when not nil, is asked before a render (the rate
 // limit: a hit in any tier is free); its error is returned instead.
 func (s *imageStore) get(ctx context.Context, job scene.Job, admit func() error) (*storedImage, error) {
-	key := job.Key()
-	if s.cache != nil {
+	return s.getKey(ctx, job.Key(), job, admit, false)
+}
+
+// getKey is get with the key of job computed by the caller; memoryMissed
+// says the memory tier was asked for key already (and missed) during this
+// request, so it is not asked (and counted) twice.
+func (s *imageStore) getKey(ctx context.Context, key string, job scene.Job, admit func() error, memoryMissed bool) (*storedImage, error) {
+	if s.cache != nil && !memoryMissed {
 		if img, ok := s.cache.Get(key); ok {
 			return img, nil
 		}

@@ -26,6 +26,11 @@ type recorder struct {
 	charged  bool // counted by the rate limiter already
 	cacheHit bool // answered from the image cache: never counted
 
+	// resolvedKey is the cache key of the picture an image route answered
+	// with (see resolvedURLs); memoryMissed is a key the memory tier was
+	// asked for, and missed, before the route ran.
+	resolvedKey, memoryMissed string
+
 	stream       bool          // idle-progress deadline instead of a whole-response one
 	writeTimeout time.Duration // SERVER_TIMEOUT; 0 sets no deadline
 	deadlineSet  time.Time     // when the deadline was last moved (streams)

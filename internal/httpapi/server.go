@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -80,7 +81,15 @@ type Server struct {
 
 	cacheControlOnce sync.Once
 	cacheControl     []string // see imageCacheControl
+
+	resolved *resolvedURLs          // nil without a memory tier
+	inFlight map[routeKind]inFlight // requests in flight, per kind (metrics)
+	// CORS header values, built once (nil without CORS_ORIGIN).
+	corsOrigin, corsExpose, corsMaxAge []string
 }
+
+// inFlight counts the requests of one kind in flight (see metrics.InFlight).
+type inFlight struct{ inc, dec func() }
 
 // NewServer builds the handler. It starts nothing that outlives it.
 func NewServer(d Deps) *Server {
@@ -113,17 +122,52 @@ func NewServer(d Deps) *Server {
 	s.limiter = ratelimit.New(ratelimit.DefaultCapacity, func() time.Time { return s.now() })
 	s.shared = d.Shared
 	s.useMetrics(d.Metrics)
+	if s.images.cache != nil {
+		s.resolved = newResolvedURLs(s.now)
+	}
+	s.inFlight = map[routeKind]inFlight{}
+	for _, k := range []routeKind{kindImage, kindData, kindHealth, kindXC, kindOther} {
+		inc, dec := d.Metrics.InFlight(string(k))
+		s.inFlight[k] = inFlight{inc, dec}
+	}
+	if o := s.cfg.CORSOrigin; o != "" {
+		s.corsOrigin = []string{o}
+		s.corsExpose = []string{"ETag, Content-Length, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset"}
+		s.corsMaxAge = []string{strconv.Itoa(s.cfg.CORSMaxAge)}
+	}
 	return s
+}
+
+// recorders are reused by ServeHTTP: a request's handlers are done with
+// its recorder when ServeHTTP returns (as net/http requires of the
+// ResponseWriter itself).
+var recorders = sync.Pool{New: func() any { return new(recorder) }}
+
+// begin counts a request of kind as in flight; the returned function ends it.
+func (s *Server) begin(kind routeKind) func() {
+	g := s.inFlight[kind]
+	g.inc()
+	return g.dec
 }
 
 // ServeHTTP dispatches one request: it logs it, recovers panics into 500
 // JSON, applies CORS and rate limits, and writes every error as JSON.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
-	rec := &recorder{ResponseWriter: w, writeTimeout: s.cfg.ServerTimeout}
+	rec := recorders.Get().(*recorder)
+	*rec = recorder{ResponseWriter: w, writeTimeout: s.cfg.ServerTimeout}
 	kind := kindOther
-	end := func() {} // ends the in-flight count once the kind is known
-	defer func() { end(); s.finish(recover(), r, rec, kind, start) }()
+	end := noop // ends the in-flight count once the kind is known
+	defer func() {
+		end()
+		s.finish(recover(), r, rec, kind, start) // panics again for http.ErrAbortHandler
+		// The recorder goes back for the next request, except an XC
+		// proxy's, whose stream helpers are not this function's to vouch for.
+		if kind != kindXC {
+			*rec = recorder{}
+			recorders.Put(rec)
+		}
+	}()
 	s.setCommonHeaders(rec, r)
 
 	if r.Method == http.MethodOptions {
@@ -134,6 +178,21 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.overflow(rec, r) {
 		return
 	}
+	// A URL answered from the image cache a moment ago: the same picture
+	// while it is in memory, without routing and resolving again.
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		if e := s.resolved.get(r, start); e != nil {
+			if img, ok := s.images.cache.Get(e.key); ok {
+				kind = kindImage
+				end = s.begin(kind)
+				rec.cacheHit = true
+				e.setHeaders(rec.Header())
+				s.writeImage(rec, r, img)
+				return
+			}
+			rec.memoryMissed = e.key
+		}
+	}
 	segs, ok := cleanSegments(r.URL.EscapedPath())
 	if !ok {
 		if !s.limit(rec, r, kind) {
@@ -143,7 +202,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.xc != nil && len(segs) >= 2 && strings.EqualFold(segs[0], "xc") {
 		kind = kindXC
-		end = s.metrics.Begin(string(kind))
+		end = s.begin(kind)
 		rec.stream = true
 		if s.limit(rec, r, kind) {
 			return
@@ -170,7 +229,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
 		kind = kindData
 	}
-	end = s.metrics.Begin(string(kind))
+	end = s.begin(kind)
 	// Image requests are counted by chargeImage once the cache missed.
 	if kind != kindImage && s.limit(rec, r, kind) {
 		return
@@ -179,7 +238,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(rec, errorf(400, "malformed query string"))
 		return
 	}
-	if err := rt.handler(rec, r, p); err != nil {
+	err := rt.handler(rec, r, p)
+	if err == nil && rec.resolvedKey != "" {
+		s.resolved.put(r, rec.resolvedKey, rec.Header())
+	}
+	if err != nil {
 		e := toHTTP(err)
 		if e.Status >= 500 && e.Status != statusClientClosed {
 			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
@@ -235,14 +298,14 @@ func (s *Server) match(segs []string) (*route, params) {
 
 func (s *Server) setCommonHeaders(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	if s.cfg.CORSOrigin != "" {
-		h.Set("Access-Control-Allow-Origin", s.cfg.CORSOrigin)
+	if s.corsOrigin != nil {
+		h["Access-Control-Allow-Origin"] = s.corsOrigin
 		if r.Method == http.MethodOptions {
-			h.Set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
-			h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match")
-			h.Set("Access-Control-Max-Age", fmt.Sprint(s.cfg.CORSMaxAge))
+			h["Access-Control-Allow-Methods"] = corsMethods
+			h["Access-Control-Allow-Headers"] = corsHeaders
+			h["Access-Control-Max-Age"] = s.corsMaxAge
 		}
-		h.Set("Access-Control-Expose-Headers", "ETag, Content-Length, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset")
+		h["Access-Control-Expose-Headers"] = s.corsExpose
 	}
 	// Constant values are shared, not allocated per response: Set
 	// replaces a header's slice, nothing appends to it.
@@ -259,10 +322,14 @@ func (s *Server) setCommonHeaders(w http.ResponseWriter, r *http.Request) {
 const noContentPolicy = "default-src 'none'; sandbox"
 
 var (
+	corsMethods = []string{"GET, HEAD, OPTIONS"}
+	corsHeaders = []string{"Content-Type, If-None-Match"}
 	nosniff     = []string{"nosniff"}
 	crossOrigin = []string{"cross-origin"}
 	sandboxed   = []string{noContentPolicy}
 )
+
+func noop() {}
 
 func noContent(w http.ResponseWriter, _ *http.Request, _ params) error {
 	w.WriteHeader(http.StatusNoContent)

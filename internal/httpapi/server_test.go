@@ -22,11 +22,12 @@ import (
 // fakeBackend resolves leagues "nba" and "ncaaf" with teams "lakers" and
 // "celtics"; anything else is unknown. It records the last request.
 type fakeBackend struct {
-	mu      sync.Mutex
-	last    scene.Request
-	renders atomic.Int32
-	delay   time.Duration
-	err     error // returned by Prepare when set
+	mu       sync.Mutex
+	last     scene.Request
+	renders  atomic.Int32
+	prepares atomic.Int32
+	delay    time.Duration
+	err      error // returned by Prepare when set
 }
 
 func (f *fakeBackend) League(_ context.Context, id string, fallback bool) (catalog.League, error) {
@@ -54,6 +55,7 @@ func (f *fakeBackend) Team(_ context.Context, l catalog.League, id string) (cata
 }
 
 func (f *fakeBackend) Prepare(ctx context.Context, req scene.Request) (scene.Job, error) {
+	f.prepares.Add(1)
 	f.mu.Lock()
 	f.last = req
 	f.mu.Unlock()

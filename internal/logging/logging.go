@@ -28,9 +28,18 @@ func New(w io.Writer, level, format string) *slog.Logger {
 }
 
 // millis rewrites a duration attribute as milliseconds: key "grace" with
-// 10s becomes grace_ms=10000; fractions keep microseconds (12.345).
-func millis(_ []string, a slog.Attr) slog.Attr {
+// 10s becomes grace_ms=10000; fractions keep microseconds (12.345). It
+// also hands the record's level over as its text, which both handlers
+// write as they would the level itself ("INFO"), without marshalling it
+// into a new buffer on every line.
+func millis(groups []string, a slog.Attr) slog.Attr {
 	if a.Value.Kind() != slog.KindDuration {
+		if a.Value.Kind() != slog.KindAny || len(groups) > 0 || a.Key != slog.LevelKey {
+			return a
+		}
+		if l, ok := a.Value.Any().(slog.Level); ok {
+			return slog.String(a.Key, l.String())
+		}
 		return a
 	}
 	return slog.Float64(MillisKey(a.Key), Millis(a.Value.Duration()))
@@ -38,8 +47,11 @@ func millis(_ []string, a slog.Attr) slog.Attr {
 
 // MillisKey is the key a duration attribute named key is logged under.
 func MillisKey(key string) string {
-	if strings.HasSuffix(key, "_ms") {
+	switch {
+	case strings.HasSuffix(key, "_ms"):
 		return key
+	case key == "duration": // every access-log line: no new string
+		return "duration_ms"
 	}
 	return key + "_ms"
 }

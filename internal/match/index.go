@@ -10,6 +10,7 @@ type Index struct {
 	teams   []catalog.Team
 	keys    []teamKeys
 	aliases [][]aliasKey
+	reach   reach // see RankAbove
 }
 
 // aliasKey is one alias in the two forms aliasMatch compares.
@@ -29,6 +30,7 @@ func NewIndex(teams []catalog.Team) *Index {
 			})
 		}
 	}
+	x.reach = newReach(x)
 	return x
 }
 
@@ -42,12 +44,30 @@ func (x *Index) Len() int { return len(x.teams) }
 func (x *Index) Rank(query string) (best, score, second int) {
 	var qb [512]byte
 	q, ok := parse(query, qb[:])
-	best = -1
 	if !ok {
-		return best, 0, 0
+		return -1, 0, 0
 	}
+	return x.rank(&q)
+}
+
+// RankAbove is Rank for a caller that only wants a team scoring at least
+// floor: when floor is above the city tier (500) and no reading of query
+// can get there in this roster, it returns -1, 0, 0 without scoring any
+// team. Otherwise it returns what Rank returns. A title that names no
+// league tries a dozen rosters, and most cannot hold its side at all.
+func (x *Index) RankAbove(query string, floor int) (best, score, second int) {
+	var qb [512]byte
+	q, ok := parse(query, qb[:])
+	if !ok || floor > scoreCity && !x.reach.may(&q) {
+		return -1, 0, 0
+	}
+	return x.rank(&q)
+}
+
+func (x *Index) rank(q *prepared) (best, score, second int) {
+	best = -1
 	for i := range x.keys {
-		sc := x.score(&q, i)
+		sc := x.score(q, i)
 		switch {
 		case sc > score:
 			best, second, score = i, score, sc

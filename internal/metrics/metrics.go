@@ -124,9 +124,25 @@ func (m *Metrics) ObserveRequest(route string, status int, d time.Duration) {
 	if m == nil {
 		return
 	}
-	code := strconv.Itoa(status)
+	code := statusLabel(status)
 	m.requests.WithLabelValues(route, code).Inc()
 	m.latency.WithLabelValues(route, code).Observe(d.Seconds())
+}
+
+// statusLabels are the status codes as label values, made once: the
+// label of every request would otherwise be a new string.
+var statusLabels = func() (s [600]string) {
+	for i := 100; i < len(s); i++ {
+		s[i] = strconv.Itoa(i)
+	}
+	return s
+}()
+
+func statusLabel(status int) string {
+	if status >= 100 && status < len(statusLabels) {
+		return statusLabels[status]
+	}
+	return strconv.Itoa(status)
 }
 
 // LogoFailure counts one logo a render had to do without.

@@ -40,6 +40,9 @@ func (h *handler) Enabled(ctx context.Context, level slog.Level) bool {
 }
 
 func (h *handler) Handle(ctx context.Context, rec slog.Record) error {
+	if h.clean(rec) {
+		return h.next.Handle(ctx, rec) // nothing to mask: no copy
+	}
 	out := slog.NewRecord(rec.Time, rec.Level, h.mask(rec.Message), rec.PC)
 	attrs := make([]slog.Attr, 0, rec.NumAttrs())
 	rec.Attrs(func(a slog.Attr) bool {
@@ -60,6 +63,29 @@ func (h *handler) WithAttrs(attrs []slog.Attr) slog.Handler {
 
 func (h *handler) WithGroup(name string) slog.Handler {
 	return &handler{next: h.next.WithGroup(h.mask(name)), mask: h.mask}
+}
+
+// clean reports whether masking would leave rec as it is: its message,
+// keys and string values unchanged, and no value of a kind that is
+// masked through its printed form (errors, Stringers, any other value,
+// groups), which are left to the copying path.
+func (h *handler) clean(rec slog.Record) bool {
+	if h.mask(rec.Message) != rec.Message {
+		return false
+	}
+	ok := true
+	rec.Attrs(func(a slog.Attr) bool {
+		switch a.Value.Kind() {
+		case slog.KindString:
+			ok = h.mask(a.Value.String()) == a.Value.String()
+		case slog.KindInt64, slog.KindUint64, slog.KindFloat64, slog.KindBool, slog.KindDuration, slog.KindTime:
+		default:
+			ok = false
+		}
+		ok = ok && h.mask(a.Key) == a.Key
+		return ok
+	})
+	return ok
 }
 
 // redactAttr masks credentials in one attribute, recursively for groups.

@@ -80,7 +80,8 @@ func tokenSpans(s string, start, end int, spans []span) []span {
 	if pathStart >= pathEnd {
 		return spans
 	}
-	segs := segments(tok, pathStart, pathEnd)
+	var buf [16]span // most paths: no allocation
+	segs := segments(buf[:0], tok, pathStart, pathEnd)
 	masked := false
 	for i := 0; i+2 < len(segs); i++ {
 		if isStreamKind(tok[segs[i].start:segs[i].end]) {
@@ -102,9 +103,9 @@ func tokenSpans(s string, start, end int, spans []span) []span {
 	return spans
 }
 
-// segments splits tok[from:to] on '/' and returns the non-empty pieces.
-func segments(tok string, from, to int) []span {
-	var segs []span
+// segments splits tok[from:to] on '/' and appends the non-empty pieces
+// to segs.
+func segments(segs []span, tok string, from, to int) []span {
 	i := from
 	for i < to {
 		for i < to && tok[i] == '/' {

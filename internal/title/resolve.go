@@ -28,10 +28,13 @@ const (
 // leagues. ok is false when nothing clears the threshold.
 func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 	if sp.Side1 != "" && sp.Side2 != "" && rosters != nil && !sp.Doc {
-		if !sp.Named && p.isPlace(sp, rosters) {
+		// Each side is folded once, not once per candidate league.
+		sides := [2]sideForms{newSideForms(sp.Side1), newSideForms(sp.Side2)}
+		if !sp.Named && p.isPlace(sp, sides, rosters) {
 			return Result{}, false // "Seattle vs Portland": which sport?
 		}
 		var found Result
+		var foundAt pairAt
 		var sport string
 		n := 0
 		for _, code := range sp.Leagues {
@@ -39,7 +42,7 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 			if !ok || sp.Women && !womens(l) {
 				continue
 			}
-			r, ok := p.pair(l, sp, rosters(code))
+			r, at, ok := p.pair(l, sp, sides, rosters(code))
 			if !ok {
 				continue
 			}
@@ -51,10 +54,12 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 			}
 			n++
 			if n == 1 {
-				found, sport = r, l.Sport
+				found, foundAt, sport = r, at, l.Sport
 			}
 		}
 		if n == 1 && found.Confidence >= Threshold {
+			// Identifiers for the result only, not for every candidate.
+			found.Ident1, found.Ident2 = foundAt.idents()
 			return found, true
 		}
 		if n > 1 {
@@ -71,15 +76,15 @@ func (p *Parser) Resolve(sp Split, rosters Rosters) (Result, bool) {
 
 // isPlace reports whether a side is only a place name of some candidate
 // league ("Seattle"): without a named league, it could be any sport.
-func (p *Parser) isPlace(sp Split, rosters Rosters) bool {
+func (p *Parser) isPlace(sp Split, sides [2]sideForms, rosters Rosters) bool {
 	for _, code := range sp.Leagues {
 		r := p.roster(rosters(code))
 		if r == nil {
 			continue
 		}
 		l, _ := p.cat.Get(code)
-		for _, side := range []string{sp.Side1, sp.Side2} {
-			if r.places[match.Compact(nickname(l, side))] {
+		for i := range sides {
+			if r.places[match.Compact(sides[i].in(l))] {
 				return true
 			}
 		}
@@ -87,11 +92,27 @@ func (p *Parser) isPlace(sp Split, rosters Rosters) bool {
 	return false
 }
 
+// sideForms is one side of a title with the key the nickname tables are
+// looked up by, folded once per title rather than once per league.
+type sideForms struct {
+	text string
+	key  string // match.Fold(text)
+}
+
+func newSideForms(text string) sideForms {
+	return sideForms{text: text, key: match.Fold(text)}
+}
+
+// in is the side as league l reads it (see nickname).
+func (s *sideForms) in(l catalog.League) string {
+	return nickname(l, s.text, s.key)
+}
+
 // pair resolves both sides in one league.
-func (p *Parser) pair(l catalog.League, sp Split, list []catalog.Team) (Result, bool) {
+func (p *Parser) pair(l catalog.League, sp Split, sides [2]sideForms, list []catalog.Team) (Result, pairAt, bool) {
 	x := p.index(list)
 	if x == nil {
-		return Result{}, false
+		return Result{}, pairAt{}, false
 	}
 	floor := minSide
 	weight := weightDefault
@@ -101,26 +122,36 @@ func (p *Parser) pair(l catalog.League, sp Split, list []catalog.Team) (Result, 
 	case len(sp.Leagues) < len(p.defaults):
 		weight = weightSport
 	}
-	i1, s1, ok1 := side(x, l, sp.Side1, floor)
+	i1, s1, ok1 := side(x, sides[0].in(l), floor)
 	if !ok1 {
-		return Result{}, false
+		return Result{}, pairAt{}, false
 	}
-	i2, s2, ok2 := side(x, l, sp.Side2, floor)
+	i2, s2, ok2 := side(x, sides[1].in(l), floor)
 	if !ok2 || i1 == i2 {
-		return Result{}, false
+		return Result{}, pairAt{}, false
 	}
 	r := Result{
 		League: l.Code, Team1: list[i1], Team2: list[i2], Teams: 2,
 		Confidence: weight * float64(min(s1, s2)) / 1000,
 	}
-	r.Ident1, r.Ident2 = ident(x, list, i1), ident(x, list, i2)
-	return r, true
+	return r, pairAt{x, list, i1, i2}, true
 }
 
-// side ranks one side's text in a league's roster.
-func side(x *match.Index, l catalog.League, text string, floor int) (int, int, bool) {
-	q := nickname(l, text)
-	best, score, second := x.Rank(q)
+// pairAt is where pair found the two teams, for their identifiers.
+type pairAt struct {
+	x      *match.Index
+	list   []catalog.Team
+	i1, i2 int
+}
+
+func (a pairAt) idents() (string, string) {
+	return ident(a.x, a.list, a.i1), ident(a.x, a.list, a.i2)
+}
+
+// side ranks one side's text, as the league reads it, in its roster. A roster that cannot
+// hold the side at floor is passed over without scoring its teams.
+func side(x *match.Index, q string, floor int) (int, int, bool) {
+	best, score, second := x.RankAbove(q, floor)
 	if best < 0 || score < floor || score-second < minLead {
 		return -1, 0, false
 	}
@@ -128,8 +159,7 @@ func side(x *match.Index, l catalog.League, text string, floor int) (int, int, b
 }
 
 // nickname rewrites a side through the league's, then the sport's, table.
-func nickname(l catalog.League, text string) string {
-	key := match.Fold(text)
+func nickname(l catalog.League, text, key string) string {
 	for range 2 {
 		if v, ok := nicknames[l.Code][key]; ok {
 			return v

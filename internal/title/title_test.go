@@ -79,11 +79,14 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// BenchmarkParse measures one warm parse of a title that names its league,
-// and one that does not (every default league is tried).
+// BenchmarkParse measures one warm parse of titles that name their league,
+// and of titles that do not (every default league is tried): one pair of
+// one league, one of two soccer competitions, and one whose "Rangers" is
+// in three leagues.
 func BenchmarkParse(b *testing.B) {
 	p, rosters := testParser(b)
-	for _, title := range []string{"NBA 03: Mavs vs Spurs @ 6PM", "EPL | Arsenal v Chelsea 15:00", "Mavs vs Spurs"} {
+	for _, title := range []string{"NBA 03: Mavs vs Spurs @ 6PM", "EPL | Arsenal v Chelsea 15:00", "Mavs vs Spurs",
+		"Arsenal v Chelsea 15:00", "Bruins @ Rangers"} {
 		b.Run(title, func(b *testing.B) {
 			p.Parse(title, "", rosters) // warm the roster indexes
 			b.ReportAllocs()

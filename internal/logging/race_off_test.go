@@ -1,0 +1,5 @@
+//go:build !race
+
+package logging
+
+const raceEnabled = false
