@@ -29,7 +29,7 @@ func TestStaticBinary(t *testing.T) {
 	}
 	const version = "v9.9.9-buildtest"
 	bin := filepath.Join(t.TempDir(), "gamethumbs")
-	cmd := exec.Command(goBin, "build", "-trimpath", "-tags", "nodynamic",
+	cmd := exec.Command(goBin, "build", "-trimpath",
 		"-ldflags", "-s -w -X gamethumbs/internal/buildinfo.Version="+version, "-o", bin, ".")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux")
 	if out, err := cmd.CombinedOutput(); err != nil {

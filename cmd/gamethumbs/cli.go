@@ -49,6 +49,7 @@ func parseFlags(args []string, stdout io.Writer) (cliFlags, error) {
 func (f cliFlags) apply(cfg *config.Config) {
 	if f.demo != nil {
 		cfg.Demo = *f.demo
+		cfg.Override("DEMO", strconv.FormatBool(*f.demo))
 	}
 }
 

@@ -36,6 +36,10 @@ func TestDemoMode(t *testing.T) {
 			if !strings.Contains(svc.logs.String(), "/demo/herons/comets/thumb") {
 				t.Error("the start log does not point at a demo picture")
 			}
+			// The start line's settings say what the service uses, flag or not.
+			if !strings.Contains(svc.logs.String(), "config.DEMO=true") {
+				t.Errorf("the start line does not show DEMO=true:\n%s", svc.logs.String())
+			}
 		})
 	}
 }

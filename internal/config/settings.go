@@ -87,6 +87,19 @@ func (c Config) Effective() []Value {
 	return out
 }
 
+// Override records that a command-line flag set the variable name to
+// value, so the effective settings (the start line, `gamethumbs config`)
+// show what the service really uses. The caller sets the typed field.
+func (c *Config) Override(name, value string) {
+	for i, v := range c.values {
+		if v.Name == name {
+			c.values[i] = Value{Name: name, Value: value, Set: true}
+			return
+		}
+	}
+	c.values = append(c.values, Value{Name: name, Value: value, Set: true})
+}
+
 // settingOf finds the row documenting name.
 func settingOf(name string) (Setting, bool) {
 	for _, s := range Settings {

@@ -14,8 +14,9 @@ import (
 
 // drawLayers draws the layers of a rewritten SVG (svgx.Rewrite) onto
 // canvas through one bounded scanner, so all layers and clip masks share
-// one work budget. A clipped layer is drawn on its own canvas, multiplied
-// by its masks and composited over what is below.
+// one work budget. A clipped or masked layer is drawn on its own canvas,
+// multiplied by the coverage of its clips and the luminance of its masks,
+// and composited over what is below.
 func drawLayers(layers []svgx.Layer, canvas *image.RGBA, first *oksvg.SvgIcon, transform rasterx.Matrix2D) {
 	w, h := canvas.Rect.Dx(), canvas.Rect.Dy()
 	scanner := newBoundedScanner(canvas)
@@ -40,7 +41,7 @@ func drawLayers(layers []svgx.Layer, canvas *image.RGBA, first *oksvg.SvgIcon, t
 				continue
 			}
 		}
-		if len(l.Clips) == 0 {
+		if len(l.Clips) == 0 && len(l.Masks) == 0 {
 			draw1(icon, canvas)
 			continue
 		}
@@ -49,24 +50,33 @@ func drawLayers(layers []svgx.Layer, canvas *image.RGBA, first *oksvg.SvgIcon, t
 		}
 		clear(layer.Pix)
 		draw1(icon, layer)
-		for _, c := range l.Clips {
+		for i, c := range append(l.Clips[:len(l.Clips):len(l.Clips)], l.Masks...) {
 			clip, err := oksvg.ReadIconStream(bytes.NewReader(c), oksvg.IgnoreErrorMode)
 			if err != nil {
 				continue
 			}
 			clear(mask.Pix)
 			draw1(clip, mask)
-			// Multiply the layer (premultiplied) by the clip coverage.
-			for p := 3; p < len(mask.Pix); p += 4 {
-				a := uint32(mask.Pix[p])
-				if a == 255 {
-					continue
-				}
-				for k := p - 3; k <= p; k++ {
-					layer.Pix[k] = uint8((uint32(layer.Pix[k])*a + 127) / 255)
-				}
-			}
+			multiply(layer, mask, i >= len(l.Clips))
 		}
 		draw.Draw(canvas, canvas.Rect, layer, image.Point{}, draw.Over)
+	}
+}
+
+// multiply scales the premultiplied layer by the mask's alpha (a clip
+// region) or, for a luminance mask, by its luminance: on premultiplied
+// pixels 0.2125 R + 0.7154 G + 0.0721 B is luminance times alpha.
+func multiply(layer, mask *image.RGBA, luminance bool) {
+	for p := 3; p < len(mask.Pix); p += 4 {
+		a := uint32(mask.Pix[p])
+		if luminance {
+			a = (2125*uint32(mask.Pix[p-3]) + 7154*uint32(mask.Pix[p-2]) + 721*uint32(mask.Pix[p-1]) + 5000) / 10000
+		}
+		if a == 255 {
+			continue
+		}
+		for k := p - 3; k <= p; k++ {
+			layer.Pix[k] = uint8((uint32(layer.Pix[k])*a + 127) / 255)
+		}
 	}
 }

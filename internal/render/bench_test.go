@@ -117,3 +117,72 @@ func BenchmarkStdlibPNGBestSpeed(b *testing.B) {
 	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
 }
+
+// benchPaint measures Render alone (painting the whole canvas, no
+// encoding) from warm logos, with before run ahead of every render: the
+// painting share of the benchmarks above.
+func benchPaint(b *testing.B, s Scene, o Options, before func()) {
+	ctx := context.Background()
+	warm, err := Render(ctx, s, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	Release(warm)
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		before()
+		img, err := Render(ctx, s, o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		Release(img)
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+}
+
+func BenchmarkPaintThumbStyle1(b *testing.B) {
+	benchPaint(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 1, LeagueLogo: true}, func() {})
+}
+
+func BenchmarkPaintCoverStyle1(b *testing.B) {
+	benchPaint(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindCover, Width: 1080, Height: 1440, Style: 1, LeagueLogo: true}, func() {})
+}
+
+func BenchmarkPaintThumbStyle99(b *testing.B) {
+	benchPaint(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99}, func() {})
+}
+
+func BenchmarkPaintThumbStyle99Cold(b *testing.B) {
+	benchPaint(b, matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99}, dropEmbossCache)
+}
+
+func BenchmarkPaintLogoStyle1(b *testing.B) {
+	o := logoOpts(1, 1024, true)
+	o.LeagueLogo = true
+	benchPaint(b, matchupScene(teamPurple, teamGreen), o, func() {})
+}
+
+func BenchmarkPaintLogoStyle3(b *testing.B) {
+	benchPaint(b, matchupScene(teamPurple, teamGreen), logoOpts(3, 1024, true), func() {})
+}
+
+// BenchmarkEmbossTexture measures building one style-99 thumbnail panel's
+// emboss texture (720x1080, uncached): the bulk of a cold style-99 render.
+func BenchmarkEmbossTexture(b *testing.B) {
+	li, ok := normalised(teamPurple.Logo)
+	if !ok {
+		b.Fatal("logo has no visible pixels")
+	}
+	saved := cache.max
+	SetCacheBytes(0)
+	defer SetCacheBytes(saved)
+	b.ReportAllocs()
+	for b.Loop() {
+		panelEmboss(teamPurple.Logo, li, 720, 1080, 2)
+	}
+}

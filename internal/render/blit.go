@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -20,33 +19,7 @@ func blitOver(dst *image.RGBA, src *image.RGBA, at image.Point) {
 	for y := 0; y < r.Dy(); y++ {
 		s := src.Pix[src.PixOffset(sx0, sy0+y):][:w]
 		d := dst.Pix[dst.PixOffset(r.Min.X, r.Min.Y+y):][:w]
-		for i := 0; i < w; i += 4 {
-			// Two transparent or two opaque pixels at a time.
-			if i+8 <= w {
-				v := binary.LittleEndian.Uint64(s[i:])
-				switch v & 0xff000000ff000000 {
-				case 0:
-					i += 4
-					continue
-				case 0xff000000ff000000:
-					binary.LittleEndian.PutUint64(d[i:], v)
-					i += 4
-					continue
-				}
-			}
-			switch a := s[i+3]; a {
-			case 0:
-			case 255:
-				copy(d[i:i+4], s[i:i+4])
-			default:
-				ia := 255 - uint32(a)
-				p := d[i : i+4 : i+4]
-				p[0] = uint8(uint32(s[i]) + div255(uint32(p[0])*ia))
-				p[1] = uint8(uint32(s[i+1]) + div255(uint32(p[1])*ia))
-				p[2] = uint8(uint32(s[i+2]) + div255(uint32(p[2])*ia))
-				p[3] = uint8(uint32(a) + div255(uint32(p[3])*ia))
-			}
-		}
+		blendRow(d, s)
 	}
 }
 
@@ -58,11 +31,37 @@ func blitOver(dst *image.RGBA, src *image.RGBA, at image.Point) {
 // footprint 1+|slope|, and the interior is filled with copies of a colour
 // row: much cheaper than rasterising a canvas-sized polygon.
 func slantedBand(dst *image.RGBA, x0, slope, width float64, c color.RGBA) {
+	slantedBandOver(dst, x0, slope, width, c, nil)
+}
+
+// colourPattern fills buf with pixels of opaque colour c and returns it.
+func colourPattern(buf *[256]byte, c color.RGBA) []byte {
+	p := buf[:]
+	p[0], p[1], p[2], p[3] = c.R, c.G, c.B, 255
+	for n := 4; n < len(p); n *= 2 {
+		copy(p[n:], p[:n])
+	}
+	return p
+}
+
+// fillSpan fills span with repeats of pattern (whole pixels).
+func fillSpan(span, pattern []byte) {
+	for len(span) > 0 {
+		n := copy(span, pattern)
+		span = span[n:]
+	}
+}
+
+// slantedBandOver is slantedBand that first fills each row left of the
+// band's interior with the opaque colour under (when not nil): the same
+// pixels as filling dst with under and drawing the band, written once.
+func slantedBandOver(dst *image.RGBA, x0, slope, width float64, c color.RGBA, under *color.RGBA) {
 	r := dst.Rect
-	pattern := make([]byte, 4*r.Dx())
-	pattern[0], pattern[1], pattern[2], pattern[3] = c.R, c.G, c.B, 255
-	for n := 4; n < len(pattern); n *= 2 {
-		copy(pattern[n:], pattern[:n])
+	var pat, pbelow [256]byte // 64 pixels of each colour
+	pattern := colourPattern(&pat, c)
+	var below []byte
+	if under != nil {
+		below = colourPattern(&pbelow, *under)
 	}
 	foot := 1 + math.Abs(slope)
 	cover := func(d float64) float64 { return min(1, max(0, d/foot+0.5)) }
@@ -76,8 +75,15 @@ func slantedBand(dst *image.RGBA, x0, slope, width float64, c color.RGBA) {
 			in1 = min(r.Max.X, int(math.Floor(rt-foot/2-0.5))+1)
 		}
 		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		if below != nil {
+			n := min(max(in0, r.Min.X), r.Max.X) - r.Min.X
+			if in1 <= in0 {
+				n = r.Dx()
+			}
+			fillSpan(row[:4*n], below)
+		}
 		if in1 > in0 {
-			copy(row[4*(in0-r.Min.X):4*(in1-r.Min.X)], pattern)
+			fillSpan(row[4*(in0-r.Min.X):4*(in1-r.Min.X)], pattern)
 		}
 		edge := func(x0, x1 int) {
 			for x := max(x0, r.Min.X); x < min(x1, r.Max.X); x++ {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"math/bits"
 	"sync"
 )
 
@@ -41,7 +42,51 @@ func Release(img image.Image) {
 	}
 	if p, ok := canvasPools.Load(c.Rect.Size()); ok {
 		p.(*sync.Pool).Put(c)
+		return
 	}
+	putPix(c.Pix)
+}
+
+// Pixel buffers of other sizes (trimmed logos) are recycled by size
+// class: eight classes an octave, so a buffer wastes at most an eighth of
+// itself and a logo of a slightly different size still finds one.
+var pixPools sync.Map // class size -> *sync.Pool of *[]byte
+
+// minPooledPix is the smallest buffer worth recycling.
+const minPooledPix = 64 << 10
+
+// pixClass rounds n up to its size class.
+func pixClass(n int) int {
+	e := max(0, bits.Len(uint(n-1))-3)
+	return ((n-1)>>e + 1) << e
+}
+
+// getPix returns a buffer of n bytes whose contents are undefined.
+func getPix(n int) []byte {
+	if n < minPooledPix {
+		return make([]byte, n)
+	}
+	c := pixClass(n)
+	if p, ok := pixPools.Load(c); ok {
+		if b, ok := p.(*sync.Pool).Get().(*[]byte); ok {
+			return (*b)[:n]
+		}
+	}
+	return make([]byte, n, c)
+}
+
+// putPix hands a buffer from getPix back for reuse.
+func putPix(b []byte) {
+	c := cap(b)
+	if c < minPooledPix || pixClass(c) != c {
+		return
+	}
+	p, ok := pixPools.Load(c)
+	if !ok {
+		p, _ = pixPools.LoadOrStore(c, &sync.Pool{})
+	}
+	b = b[:c]
+	p.(*sync.Pool).Put(&b)
 }
 
 // premul converts an sRGB colour with opacity a (0-1) to premultiplied RGBA.
@@ -80,16 +125,7 @@ func div255(x uint32) uint32 {
 // blendPix composites colour c (premultiplied) scaled by coverage cov
 // (0-255) over the pixel at byte offset i of pix (source-over).
 func blendPix(pix []byte, i int, c color.RGBA, cov uint32) {
-	sa := div255(uint32(c.A) * cov)
-	if sa == 0 {
-		return
-	}
-	ia := 255 - sa
-	p := pix[i : i+4 : i+4]
-	p[0] = uint8(div255(uint32(c.R)*cov) + div255(uint32(p[0])*ia))
-	p[1] = uint8(div255(uint32(c.G)*cov) + div255(uint32(p[1])*ia))
-	p[2] = uint8(div255(uint32(c.B)*cov) + div255(uint32(p[2])*ia))
-	p[3] = uint8(sa + div255(uint32(p[3])*ia))
+	blendCovWord(pix[i:i+4], pixel32(c.R, c.G, c.B, c.A), cov)
 }
 
 // colorRGBA reads a premultiplied 4-byte pixel.
@@ -112,12 +148,17 @@ func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 		fillMaskOpaque(dst, m, r, c)
 		return
 	}
+	cw := pixel32(c.R, c.G, c.B, c.A)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
-		di := dst.PixOffset(r.Min.X, y)
-		for x, cov := range mrow {
-			if cov != 0 {
-				blendPix(dst.Pix, di+4*x, c, uint32(cov))
+		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		for x := 0; x < len(mrow); x++ {
+			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == 0 {
+				x += 7
+				continue
+			}
+			if cov := uint32(mrow[x]); cov != 0 {
+				blendCovWord(drow[4*x:], cw, cov)
 			}
 		}
 	}
@@ -135,16 +176,9 @@ func shadeMask(dst *image.RGBA, m *image.Alpha, r image.Rectangle) {
 				x += 7
 				continue
 			}
-			cov := uint32(mrow[x])
-			if cov == 0 {
-				continue
+			if cov := uint32(mrow[x]); cov != 0 {
+				store32(drow[4*x:], shadePix(load32(drow[4*x:]), cov))
 			}
-			ia := 255 - cov
-			p := drow[4*x : 4*x+4 : 4*x+4]
-			p[0] = uint8(div255(uint32(p[0]) * ia))
-			p[1] = uint8(div255(uint32(p[1]) * ia))
-			p[2] = uint8(div255(uint32(p[2]) * ia))
-			p[3] = uint8(cov + div255(uint32(p[3])*ia))
 		}
 	}
 }
@@ -152,11 +186,8 @@ func shadeMask(dst *image.RGBA, m *image.Alpha, r image.Rectangle) {
 // fillMaskOpaque is fillMask for an opaque colour: runs of full coverage
 // are copied from a prepared row of the colour.
 func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.RGBA) {
-	pattern := make([]byte, 4*r.Dx())
-	pattern[0], pattern[1], pattern[2], pattern[3] = c.R, c.G, c.B, 255
-	for n := 4; n < len(pattern); n *= 2 {
-		copy(pattern[n:], pattern[:n])
-	}
+	var buf [256]byte
+	pattern := colourPattern(&buf, c)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
@@ -164,12 +195,18 @@ func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.
 			switch cov := mrow[x]; cov {
 			case 0:
 				x++
+				for x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == 0 {
+					x += 8
+				}
 			case 255:
 				end := x + 1
+				for end+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[end:]) == ^uint64(0) {
+					end += 8
+				}
 				for end < len(mrow) && mrow[end] == 255 {
 					end++
 				}
-				copy(drow[4*x:4*end], pattern)
+				fillSpan(drow[4*x:4*end], pattern)
 				x = end
 			default:
 				blendPix(drow, 4*x, c, uint32(cov))

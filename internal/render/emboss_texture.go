@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"math"
+	"sync"
 
 	"gamethumbs/internal/colorx"
 )
@@ -99,6 +100,9 @@ type embossTex struct {
 	runs []embossRun
 }
 
+// runScratch holds slices for gathering a texture's runs.
+var runScratch = sync.Pool{New: func() any { return new([]embossRun) }}
+
 // Emboss strengths (coverage out of 255): the sheen inside the silhouette
 // (4 %), where it rises towards the light (15 %) and where it falls (22.5 %).
 const (
@@ -123,13 +127,21 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 		// (plus the emboss depth on each side) is sampled. Panel pixel
 		// (x, y) reads it at (x+e, y+e) offset by ±e.
 		sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e)
+		defer putAlpha(sil)
 		fade := max(2, 0.06*float64(min(sw, sh)))
 		ramp := func(d int) int { return int(min(1, max(0, (float64(d)+0.5)/fade)) * 256) }
 		fx := make([]int, w)
+		fa, fb := w, 0 // columns [fa, fb) are at full strength
 		for x := range fx {
 			fx[x] = ramp(min(x-ox, ox+sw-1-x))
+			if fx[x] == 256 {
+				fa, fb = min(fa, x), x+1
+			}
 		}
 		t := &embossTex{rows: make([]int32, h+1)}
+		// Runs are gathered in pooled scratch and copied out at the end.
+		scratch := runScratch.Get().(*[]embossRun)
+		t.runs = (*scratch)[:0]
 		st := sil.Stride
 		for y := range h {
 			t.rows[y] = int32(len(t.runs))
@@ -140,10 +152,19 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 			lo := sil.Pix[y*st:]           // (x-e, y-e) in silhouette-window terms
 			hi := sil.Pix[(y+2*e)*st+2*e:] // (x+e, y+e)
 			var cur embossRun
+			full := fy == 256
 			for x := 0; x < w; {
 				// Eight unlit pixels (outside the silhouette, both samples
 				// zero) at a time.
 				if x+8 <= w && binary.LittleEndian.Uint64(hi[x:]) == 0 && binary.LittleEndian.Uint64(lo[x:]) == 0 {
+					x += 8
+					continue
+				}
+				// Eight pixels deep inside it at full strength: the plain
+				// sheen, continuing the current run.
+				if full && x >= fa && x+8 <= fb && cur.x1 == uint16(x) && cur.sheen == embossSheen && cur.light == 0 &&
+					binary.LittleEndian.Uint64(hi[x:]) == ^uint64(0) && binary.LittleEndian.Uint64(lo[x:]) == ^uint64(0) {
+					cur.x1 += 8
 					x += 8
 					continue
 				}
@@ -175,6 +196,9 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 			}
 		}
 		t.rows[h] = int32(len(t.runs))
+		*scratch = t.runs
+		t.runs = append([]embossRun(nil), t.runs...)
+		runScratch.Put(scratch)
 		return t, int64(4*len(t.rows) + 6*len(t.runs))
 	})
 }
@@ -228,33 +252,59 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, c colorx.RGB, r0, r1 flo
 }
 
 // fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
-// quadrant indices are idx, into row (starting at column x0).
+// quadrant indices are idx, into row (starting at column x0). The panel
+// is symmetric about its vertical centre line: a whole row looks up its
+// left half and mirrors it into the right.
 func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
 	qw := len(idx)
 	out := row[:4*(x1-x0)]
-	const mask = lutSize - 1
+	if x0 == 0 && x1 == w {
+		lookup(out[:4*qw], idx, lut)
+		mirror(out[4*qw:], out[:4*(w-qw)])
+		return
+	}
 	if m := min(x1, qw); m > x0 {
-		left := idx[x0:m]
-		for len(left) >= 2 && len(out) >= 8 {
-			binary.LittleEndian.PutUint64(out, uint64(lut[left[0]&mask])|uint64(lut[left[1]&mask])<<32)
-			out, left = out[8:], left[2:]
-		}
-		if len(left) == 1 {
-			binary.LittleEndian.PutUint32(out, lut[left[0]&mask])
-			out = out[4:]
-		}
+		lookup(out[:4*(m-x0)], idx[x0:m], lut)
+		out = out[4*(m-x0):]
 	}
 	// Mirrored half: column x reads idx[w-1-x], so walk idx backwards.
+	const mask = lutSize - 1
 	if a := max(x0, qw); a < x1 {
 		right := idx[w-x1 : w-a]
-		j := len(right) - 1
-		for ; j >= 1 && len(out) >= 8; j -= 2 {
-			binary.LittleEndian.PutUint64(out, uint64(lut[right[j]&mask])|uint64(lut[right[j-1]&mask])<<32)
-			out = out[8:]
+		for i := range len(right) {
+			store32(out[4*i:], lut[right[len(right)-1-i]&mask])
 		}
-		if j == 0 {
-			binary.LittleEndian.PutUint32(out, lut[right[0]&mask])
-		}
+	}
+}
+
+// lookup writes lut[idx[i]] as pixel i of out (4*len(idx) bytes).
+func lookup(out []byte, idx []uint16, lut *[lutSize]uint32) {
+	const mask = lutSize - 1
+	out = out[:4*len(idx)]
+	i := 0
+	for ; i+4 <= len(idx); i += 4 {
+		k := idx[i : i+4 : i+4]
+		o := out[4*i : 4*i+16 : 4*i+16]
+		binary.LittleEndian.PutUint64(o, uint64(lut[k[0]&mask])|uint64(lut[k[1]&mask])<<32)
+		binary.LittleEndian.PutUint64(o[8:], uint64(lut[k[2]&mask])|uint64(lut[k[3]&mask])<<32)
+	}
+	for ; i < len(idx); i++ {
+		store32(out[4*i:], lut[idx[i]&mask])
+	}
+}
+
+// mirror writes the pixels of src into dst (as many bytes) in reverse
+// order: dst's first pixel is src's last.
+func mirror(dst, src []byte) {
+	n := len(src) / 4
+	dst = dst[:4*n]
+	i := 0
+	for ; i+2 <= n; i += 2 {
+		v := binary.LittleEndian.Uint64(src[4*(n-2-i):])
+		binary.LittleEndian.PutUint64(dst[4*i:], v>>32|v<<32)
+	}
+	if i < n {
+		store32(dst[4*i:], load32(src[0:]))
 	}
 }
 

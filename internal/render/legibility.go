@@ -104,10 +104,17 @@ func legStatsOf(img image.Image) *legStats {
 
 // legibility scores how well img reads on a flat background bg, from 0
 // (vanishes) to 1 (see the rule above). A nil or blank logo scores 0.
+// Scores are cached by logo and colour: the choices every render makes
+// (variant, side colour, halo) then measure nothing once made.
 func legibility(img image.Image, bg colorx.RGB) float64 {
 	if img == nil {
 		return 0
 	}
+	return memo(img, legKeyBg{img, bg}, func() (float64, int64) { return measureLegibility(img, bg), 64 })
+}
+
+// measureLegibility is legibility without the cache.
+func measureLegibility(img image.Image, bg colorx.RGB) float64 {
 	s := legStatsOf(img)
 	if len(s.samples) == 0 {
 		return 0
@@ -167,9 +174,7 @@ func (p *painter) legible(img image.Image, bg colorx.RGB) float64 {
 		return 0
 	}
 	k := legKeyBg{img, bg}
-	v, _ := held(p, k, func() (float64, bool) {
-		return memo(img, k, func() (float64, int64) { return legibility(img, bg), 64 }), true
-	})
+	v, _ := held(p, k, func() (float64, bool) { return legibility(img, bg), true })
 	return v
 }
 

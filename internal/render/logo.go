@@ -109,98 +109,76 @@ func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
 	})
 }
 
-// sprite is a logo ready to draw with its drop shadow and, when it needs
-// one, its halo: the scaled logo, the shadow's coverage (blurred, offset
-// and already scaled by the shadow's opacity) and the halo's coverage,
-// all relative to the logo's top-left corner. Shadow pixels the opaque
-// parts of the logo hide are cleared, so drawing skips them. Kept apart
-// rather than flattened into one RGBA image, a sprite takes about 40 %
-// less memory, so more of them stay cached.
-type sprite struct {
-	logo   *image.RGBA
-	shadow *image.Alpha // nil without a shadow
-	halo   *image.Alpha // nil without a halo
-	haloC  color.RGBA
-}
-
-// draw composites the shadow, the halo and then the logo with the logo's
-// top-left corner at at: the same as drawing them in that order.
-func (s *sprite) draw(dst *image.RGBA, at image.Point) {
-	if s.shadow != nil {
-		moved := *s.shadow
-		moved.Rect = s.shadow.Rect.Add(at)
-		fillMask(dst, &moved, color.RGBA{A: 255})
-	}
-	if s.halo != nil {
-		moved := *s.halo
-		moved.Rect = s.halo.Rect.Add(at)
-		fillMask(dst, &moved, s.haloC)
-	}
-	blitOver(dst, s.logo, at)
-}
-
-// bytes is the memory a sprite holds.
-func (s *sprite) bytes() int64 {
-	n := int64(len(s.logo.Pix)) + 128
-	for _, m := range []*image.Alpha{s.shadow, s.halo} {
-		if m != nil {
-			n += int64(len(m.Pix))
-		}
-	}
-	return n
-}
-
 // logoSprite returns k.img (whose information is li) scaled to k's size
 // with its drop shadow (blur radius k.r, offset k.dx, k.dy, opacity
-// k.alpha/255; none when k.alpha is 0) and its halo (k.halo), cached
-// under k, so a warm render draws a shadowed logo without scaling or
-// blurring anything. A grey (losing) logo is drawn at loserOpacity: its
-// shadow and halo fade with it, as if the logo and its shadow were one
-// layer drawn at that opacity, and still hide where the logo is opaque.
-func logoSprite(li logoInfo, k spriteKey) *sprite {
-	return memo(k.img, k, func() (*sprite, int64) {
+// k.alpha/255; none when k.alpha is 0) and its halo (k.halo) flattened
+// under it into one premultiplied image with its visible runs indexed
+// (spanImage), cached under k, so a warm render draws a shadowed logo in
+// one pass without scaling or blurring anything. Its pixel (0, 0) is the
+// logo's top-left corner. A grey (losing) logo is drawn at loserOpacity:
+// its shadow and halo fade with it, as if the logo and its shadow were
+// one layer drawn at that opacity.
+func logoSprite(li logoInfo, k spriteKey) *spanImage {
+	return memo(k.img, k, func() (*spanImage, int64) {
 		w, h := k.w, k.h
 		logo := scaleLogo(li, false, w, h)
-		sp := &sprite{logo: logo}
-		// solid marks the pixels where the logo hides what is under it.
-		solid := func(x, y int) bool { return logo.Pix[logo.PixOffset(x, y)+3] == 255 }
 		fade := 1.0
 		if k.grey {
 			fade = loserOpacity
 		}
+		var shadow, hm *image.Alpha
+		var haloC color.RGBA
+		u := logo.Rect
 		if k.halo != 0 {
 			hc := colorx.RGB{R: uint8(k.halo >> 16), G: uint8(k.halo >> 8), B: uint8(k.halo)}
-			sp.halo = haloMask(logo, haloRadius(w, h))
-			sp.haloC = premul(hc.R, hc.G, hc.B, fade)
+			hm = haloMask(logo, haloRadius(w, h))
+			haloC = premul(hc.R, hc.G, hc.B, fade)
+			u = u.Union(hm.Rect)
 		}
 		if k.alpha > 0 {
-			m := shadowOf(logo, k.r)
-			m.Rect = m.Rect.Add(image.Pt(k.dx, k.dy))
+			shadow = shadowOf(logo, k.r)
+			shadow.Rect = shadow.Rect.Add(image.Pt(k.dx, k.dy))
 			a := uint32(float64(k.alpha)*fade + 0.5)
 			var opacity [256]uint8
 			for v := range opacity {
 				opacity[v] = uint8(div255(uint32(v) * a))
 			}
-			for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
-				row := m.Pix[m.PixOffset(m.Rect.Min.X, y):][:m.Rect.Dx()]
+			sr := shadow.Rect
+			for y := sr.Min.Y; y < sr.Max.Y; y++ {
+				row := shadow.Pix[shadow.PixOffset(sr.Min.X, y):][:sr.Dx()]
 				for x, v := range row {
 					row[x] = opacity[v]
 				}
 				if y < 0 || y >= h {
 					continue
 				}
-				// Hidden under opaque logo pixels.
-				for x := max(0, m.Rect.Min.X); x < min(w, m.Rect.Max.X); x++ {
-					if solid(x, y) {
-						row[x-m.Rect.Min.X] = 0
+				// Hidden under opaque logo pixels (also once the logo
+				// fades: the shadow must not show through a loser).
+				lrow := logo.Pix[logo.PixOffset(0, y):]
+				for x := max(0, sr.Min.X); x < min(w, sr.Max.X); x++ {
+					if lrow[4*x+3] == 255 {
+						row[x-sr.Min.X] = 0
 					}
 				}
 			}
-			sp.shadow = m
+			u = u.Union(shadow.Rect)
 		}
 		if k.grey {
 			greyscaleInPlace(logo, loserOpacity)
 		}
+		if u == logo.Rect {
+			sp := newSpanImage(logo)
+			return sp, sp.bytes()
+		}
+		flat := image.NewRGBA(u)
+		if shadow != nil {
+			fillMask(flat, shadow, color.RGBA{A: 255})
+		}
+		if hm != nil {
+			fillMask(flat, hm, haloC)
+		}
+		blitOver(flat, logo, image.Point{})
+		sp := newSpanImage(flat)
 		return sp, sp.bytes()
 	})
 }
@@ -237,23 +215,16 @@ func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, 
 	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), min(s, maxUpscale*float64(max(li.trim.Dx(), li.trim.Dy()))))
 	at := image.Pt(int(math.Round(cx-float64(w)/2)), int(math.Round(cy-float64(h)/2)))
 	rect := image.Rectangle{at, at.Add(image.Pt(w, h))}
-	if sh == nil && !hl.on {
-		k := scaledKey{img, grey, w, h}
-		sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(li, k), true })
-		if !p.warming {
-			blitOver(dst, sc, at)
-			p.record(img, sc, at, grey)
-		}
-		return rect
-	}
 	k := spriteKey{img: img, grey: grey, w: w, h: h, halo: hl.key()}
 	if sh != nil {
 		k.r, k.dx, k.dy, k.alpha = p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), uint8(sh.alpha*255+0.5)
 	}
-	sp, _ := held(p, k, func() (*sprite, bool) { return logoSprite(li, k), true })
+	sp, _ := held(p, k, func() (*spanImage, bool) { return logoSprite(li, k), true })
 	if !p.warming {
 		sp.draw(dst, at)
-		p.record(img, sp.logo, at, grey)
+		if p.trace != nil {
+			p.record(img, scaledLogo(li, scaledKey{img, grey, w, h}), at, grey)
+		}
 	}
 	return rect
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
@@ -202,11 +203,14 @@ func paddedFrame(c, canvas image.Rectangle, side float64) image.Rectangle {
 // into a new image at the origin; areas outside src get the background
 // (transparent, or white).
 func cropTo(src *image.RGBA, frame image.Rectangle, white bool) *image.RGBA {
-	dst := image.NewRGBA(image.Rect(0, 0, frame.Dx(), frame.Dy()))
+	w, h := frame.Dx(), frame.Dy()
+	dst := &image.RGBA{Pix: getPix(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	in := frame.Intersect(src.Rect)
 	if white {
 		fillRect(dst, dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+	} else if in.Sub(frame.Min) != dst.Rect {
+		clear(dst.Pix) // a recycled buffer: what is not copied must be transparent
 	}
-	in := frame.Intersect(src.Rect)
 	for y := in.Min.Y; y < in.Max.Y; y++ {
 		s := src.Pix[src.PixOffset(in.Min.X, y):][:4*in.Dx()]
 		copy(dst.Pix[dst.PixOffset(in.Min.X-frame.Min.X, y-frame.Min.Y):], s)
@@ -255,14 +259,20 @@ func maskIn(dst *image.RGBA, m *image.Alpha) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		for x, cov := range mrow {
+		for x := 0; x < len(mrow); x++ {
+			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == ^uint64(0) {
+				x += 7 // eight pixels kept whole
+				continue
+			}
+			cov := mrow[x]
 			if cov == 255 {
 				continue
 			}
-			c := uint32(cov)
-			p := drow[4*x : 4*x+4 : 4*x+4]
-			p[0], p[1], p[2], p[3] = uint8(div255(uint32(p[0])*c)), uint8(div255(uint32(p[1])*c)),
-				uint8(div255(uint32(p[2])*c)), uint8(div255(uint32(p[3])*c))
+			if cov == 0 {
+				store32(drow[4*x:], 0)
+				continue
+			}
+			store32(drow[4*x:], scalePix(load32(drow[4*x:]), uint32(cov)))
 		}
 	}
 }

@@ -53,9 +53,8 @@ func (p *painter) paintCard(c card, a, b colorx.RGB, split bool) {
 	}
 	var rr path
 	rr.roundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
-	if m := rr.mask(p.full); m != nil {
+	if m := rr.cachedMask(p.full); m != nil {
 		maskIn(p.dst, m)
-		putAlpha(m)
 	}
 }
 

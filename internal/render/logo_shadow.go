@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"math"
 )
 
@@ -13,6 +14,7 @@ type shapeShadowKey struct {
 	fx, fy    uint8
 	blur      int
 	dx, dy    int
+	alpha     uint8
 }
 
 // shapeShadow draws the soft drop shadow (black at sh.alpha, blurred by
@@ -20,15 +22,17 @@ type shapeShadowKey struct {
 // rectangle with top-left (x, y), size w x h and corner radius rad (a
 // circle when rad is half of a square's side). The caller then fills the
 // shape itself opaque: the shadow skips the pixels the shape will cover,
-// which makes the blend cheap. The blurred mask is cached by shape, so a
-// warm logo render blurs nothing.
+// which makes the blend cheap. The blurred mask is cached by shape with
+// the shadow's opacity applied (drawn as opaque black coverage), so a warm
+// logo render blurs nothing.
 func (p *painter) shapeShadow(x, y, w, h, rad float64, sh *shadowSpec) {
 	r := p.px(sh.blur / 2)
 	dx, dy := p.px(sh.dx), p.px(sh.dy)
 	ix, iy := math.Floor(x), math.Floor(y)
 	fx, fy := uint8(math.Round((x-ix)*8)), uint8(math.Round((y-iy)*8))
 	pad := 3 * r
-	key := shapeShadowKey{float32(w), float32(h), float32(rad), fx, fy, r, dx, dy}
+	alpha := premul(0, 0, 0, sh.alpha).A
+	key := shapeShadowKey{float32(w), float32(h), float32(rad), fx, fy, r, dx, dy, alpha}
 	m := memo(nil, key, func() (*image.Alpha, int64) {
 		ox, oy := float64(pad+dx)+float64(fx)/8, float64(pad+dy)+float64(fy)/8
 		bounds := image.Rect(0, 0, int(math.Ceil(ox+w))+pad+1, int(math.Ceil(oy+h))+pad+1)
@@ -53,7 +57,20 @@ func (p *painter) shapeShadow(x, y, w, h, rad float64, sh *shadowSpec) {
 			}
 			putAlpha(cover)
 		}
+		bakeOpacity(big, alpha)
 		return big, int64(len(big.Pix)) + 64
 	})
-	drawShadowMask(p.dst, m, int(ix)-pad, int(iy)-pad, sh.alpha)
+	fillMask(p.dst, moveAlpha(m, image.Pt(int(ix)-pad, int(iy)-pad)), color.RGBA{A: 255})
+}
+
+// bakeOpacity scales mask m by opacity a (0-255), so drawing it as opaque
+// black coverage gives the same pixels as drawing m in black at opacity a.
+func bakeOpacity(m *image.Alpha, a uint8) {
+	var lut [256]uint8
+	for v := range lut {
+		lut[v] = uint8(div255(uint32(v) * uint32(a)))
+	}
+	for i, v := range m.Pix {
+		m.Pix[i] = lut[v]
+	}
 }

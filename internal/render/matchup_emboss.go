@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"sort"
 
 	"gamethumbs/internal/colorx"
 )
@@ -137,10 +138,23 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	if !s.grey {
 		hl = p.haloFor(logo, s.color)
 	}
+	if p.sideBust(s) {
+		// A headshot stands on the panel's bottom edge (the photo's cut
+		// on the edge), about as large as a style-1 bust, clear of what
+		// the insets reserve at the top; it has no reflection.
+		// A pair (wider than high) keeps that height and may take most
+		// of the panel's width.
+		box := min(bustPanel*short, ph-inset[0]-0.05*ph)
+		box = min(box*max(1, float64(li.trim.Dx())/float64(li.trim.Dy())), max(box, 0.85*pw))
+		p.drawLogoHalo(dst, logo, s.grey, cx, p.bustCentre(logo, box, float64(r.Max.Y)), box, shadowHero, hl)
+		return
+	}
 	rect := p.drawLogoHalo(dst, logo, s.grey, cx, cy, hero, shadowHero, hl)
 	hw, hh := rect.Dx(), rect.Dy()
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
-		drawReflection(rd, scaledLogo(li, scaledKey{logo, s.grey, hw, hh}), rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh))))
+		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
+		refl, _ := held(p, k, func() (*spanImage, bool) { return reflectionOf(li, k), true })
+		refl.draw(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))))
 	}
 }
 
@@ -153,9 +167,9 @@ func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, bo
 // with its top-left corner at (ox, oy), clipped to a w x h window. It
 // samples the source alpha bilinearly, so nothing larger than the window
 // is allocated; the result is not cached (the emboss texture built from
-// it is).
+// it is) but pooled: hand it back with putAlpha.
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
-	m := image.NewAlpha(image.Rect(0, 0, w, h))
+	m := getAlpha(image.Rect(0, 0, w, h))
 	pix, stride, rect := alphaSource(li.img)
 	tr := li.trim
 	if pix == nil || tr.Empty() || sw <= 0 || sh <= 0 {
@@ -177,19 +191,116 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 		cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
 		wts[i] = wx
 	}
+	// Separable: each source row is interpolated across once (into a
+	// two-row ring, as output rows move down the source monotonically),
+	// then output rows blend two of those. Columns outside both rows'
+	// visible extent stay zero.
+	n := x1 - x0
+	const opaque = 255 << 8
+	type across struct {
+		sy     int
+		v      []uint32 // 16-bit fixed point: alpha * 256
+		lo, hi int      // extent of non-zero values
+		full   [][2]int // spans of fully opaque values, in order
+	}
+	ring := [2]across{{sy: -1, v: make([]uint32, n)}, {sy: -1, v: make([]uint32, n)}}
+	rowAt := func(sy int) *across {
+		for i := range ring {
+			if ring[i].sy == sy {
+				return &ring[i]
+			}
+		}
+		// Replace the row not in use (the lower index: rows only move down).
+		r := &ring[0]
+		if ring[1].sy < ring[0].sy {
+			r = &ring[1]
+		}
+		r.sy = sy
+		src := pix[(sy-rect.Min.Y)*stride:]
+		clear(r.v)
+		r.lo, r.hi = n, 0
+		r.full = r.full[:0]
+		// The source row's visible extent, as alpha byte offsets; only
+		// columns with a tap inside it can be non-zero.
+		a0, a1 := 4*(tr.Min.X-rect.Min.X)+3, 4*(tr.Max.X-rect.Min.X)+3
+		for a0 < a1 && src[a0] == 0 {
+			a0 += 4
+		}
+		for a1 > a0 && src[a1-4] == 0 {
+			a1 -= 4
+		}
+		if a0 >= a1 {
+			return r
+		}
+		i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
+		i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
+		start := -1 // of the current fully opaque span
+		for i := i0; i < i1; i++ {
+			wx := wts[i]
+			v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
+			r.v[i] = v
+			if v != 0 {
+				r.lo, r.hi = min(r.lo, i), i+1
+			}
+			switch {
+			case v == opaque && start < 0:
+				start = i
+			case v != opaque && start >= 0:
+				r.full = append(r.full, [2]int{start, i})
+				start = -1
+			}
+		}
+		if start >= 0 {
+			r.full = append(r.full, [2]int{start, i1})
+		}
+		return r
+	}
 	ky := float64(tr.Dy()) / float64(sh)
 	for y := y0; y < y1; y++ {
 		sy, wy := sample(float64(y-oy), ky, tr.Min.Y, tr.Max.Y)
-		r0 := pix[(sy-rect.Min.Y)*stride:]
-		r1 := pix[(min(sy+1, tr.Max.Y-1)-rect.Min.Y)*stride:]
-		out := m.Pix[y*m.Stride:]
-		for i := range wts {
-			a, b := cols[2*i], cols[2*i+1]
-			wx := wts[i]
-			top := uint32(r0[a])*(256-wx) + uint32(r0[b])*wx
-			bot := uint32(r1[a])*(256-wx) + uint32(r1[b])*wx
-			out[x0+i] = uint8((top*(256-wy) + bot*wy) >> 16)
+		sy1 := min(sy+1, tr.Max.Y-1)
+		var top, bot *across
+		if sy1 > sy {
+			top = rowAt(sy)
+			bot = rowAt(sy1)
+		} else {
+			top = rowAt(sy)
+			bot = top
 		}
+		lo, hi := min(top.lo, bot.lo), max(top.hi, bot.hi)
+		if lo >= hi {
+			continue
+		}
+		out := m.Pix[y*m.Stride+x0:][:n]
+		blend := func(a, b int) {
+			o := out[a:b]
+			tv, bv := top.v[a:b:b], bot.v[a:b:b]
+			tv, bv = tv[:len(o)], bv[:len(o)]
+			for i := range o {
+				o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
+			}
+		}
+		// Where both rows are fully opaque the blend is 255: those
+		// stretches (the inside of the silhouette) are filled.
+		pos := lo
+		ft, fb := top.full, bot.full
+		for i, j := 0, 0; i < len(ft) && j < len(fb); {
+			a, b := max(ft[i][0], fb[j][0]), min(ft[i][1], fb[j][1])
+			if a < b {
+				blend(pos, a)
+				o := out[a:b]
+				for k := range o {
+					o[k] = 255
+				}
+				pos = b
+			}
+			if ft[i][1] < fb[j][1] {
+				i++
+			} else {
+				j++
+			}
+		}
+		blend(pos, hi)
 	}
 	return m
 }
@@ -220,34 +331,37 @@ func alphaSource(img image.Image) ([]uint8, int, image.Rectangle) {
 	return nil, 0, image.Rectangle{}
 }
 
-// drawReflection draws src flipped upside down with its top at (x, y), fading from
-// 25 % opacity to nothing (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1).
-func drawReflection(dst *image.RGBA, src *image.RGBA, x, y int) {
-	h := src.Rect.Dy()
-	fade := []stop{{0, colorx.RGB{}, 0}, {0.25, colorx.RGB{}, 0.4}, {0.6, colorx.RGB{}, 0.8}, {1, colorx.RGB{}, 1}}
-	for i := range h {
-		dy := y + i
-		if dy < dst.Rect.Min.Y || dy >= dst.Rect.Max.Y {
-			continue
-		}
-		op := 0.25 * (1 - stopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
-		f := uint32(op*255 + 0.5)
-		if f == 0 {
-			continue
-		}
-		srow := src.Pix[(h-1-i)*src.Stride:]
-		for sx := range src.Rect.Dx() {
-			dx := x + sx
-			if dx < dst.Rect.Min.X || dx >= dst.Rect.Max.X {
+// reflKey identifies the reflection of a scaled logo.
+type reflKey struct{ scaledKey }
+
+// reflectionOf returns the logo of k (whose information is li) at k's size
+// flipped upside down and fading from 25 % opacity at its top to nothing
+// (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1), its pixel (0, 0) at
+// the top-left, cached like a sprite: drawing it blends each visible pixel
+// once.
+func reflectionOf(li logoInfo, k reflKey) *spanImage {
+	return memo(k.img, k, func() (*spanImage, int64) {
+		src := scaleLogo(li, k.grey, k.w, k.h)
+		h := k.h
+		out := image.NewRGBA(src.Rect)
+		fade := []stop{{0, colorx.RGB{}, 0}, {0.25, colorx.RGB{}, 0.4}, {0.6, colorx.RGB{}, 0.8}, {1, colorx.RGB{}, 1}}
+		for i := range h {
+			op := 0.25 * (1 - stopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
+			f := uint32(op*255 + 0.5)
+			if f == 0 {
 				continue
 			}
-			s := srow[4*sx : 4*sx+4 : 4*sx+4]
-			if s[3] == 0 {
-				continue
+			srow := src.Pix[(h-1-i)*src.Stride:][:4*k.w]
+			orow := out.Pix[i*out.Stride:][:4*k.w]
+			for j := 0; j < len(srow); j += 4 {
+				if v := load32(srow[j:]); v>>24 != 0 {
+					store32(orow[j:], scalePix(v, f))
+				}
 			}
-			blendPix(dst.Pix, dst.PixOffset(dx, dy), colorRGBA(s), f)
 		}
-	}
+		sp := newSpanImage(out)
+		return sp, sp.bytes()
+	})
 }
 
 // vsBadge draws the metallic "VS" disc of radius r centred at (cx, cy).

@@ -20,13 +20,14 @@ func (p *painter) split(sd [2]*side) error {
 	logos := p.logoSteps(a, b, a.color, b.color, mid)
 	return p.steps(append([]func(){
 		func() {
-			fillRect(p.dst, p.dst.Rect, rgba(a.color))
 			if p.portrait {
+				fillRect(p.dst, image.Rect(0, 0, p.o.Width, p.o.Height/2), rgba(a.color))
 				fillRect(p.dst, image.Rect(0, p.o.Height/2, p.o.Width, p.o.Height), rgba(b.color))
 				return
 			}
-			// B lies right of the diagonal from (0.66W, 0) to (0.33W, H).
-			slantedBand(p.dst, 0.66*W, -0.33*W/H, math.Inf(1), rgba(b.color))
+			// A, then B right of the diagonal from (0.66W, 0) to (0.33W, H).
+			ac := rgba(a.color)
+			slantedBandOver(p.dst, 0.66*W, -0.33*W/H, math.Inf(1), rgba(b.color), &ac)
 		},
 		func() {
 			w := float64(p.px(dividerWidth))

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 )
 
 // shadowSpec is a drop shadow: opacity, blur (the canvas shadowBlur value,
@@ -57,24 +58,50 @@ func shadowOfFull(src *image.RGBA, r int) *image.Alpha {
 	return m
 }
 
+// softKey identifies a cached soft shadow: the path's outline and clip,
+// the blur radius and the opacity.
+type softKey struct {
+	path  pathKey
+	r     int
+	alpha uint8
+}
+
 // softFill draws a blurred black copy of path pb as a shadow (sh.dx/dy are
-// ignored: the caller offsets the path).
+// ignored: the caller offsets the path). Small shadows (badges) are cached
+// with their opacity applied, so a warm render blurs nothing.
 func (p *painter) softFill(pb *path, sh *shadowSpec) {
 	r := p.px(sh.blur / 2)
-	pad := float64(3 * r)
-	clip := p.full
-	clip.Min.X, clip.Min.Y = clip.Min.X-int(pad), clip.Min.Y-int(pad)
-	clip.Max.X, clip.Max.Y = clip.Max.X+int(pad), clip.Max.Y+int(pad)
-	m := pb.mask(clip)
-	if m == nil {
+	pad := 3 * r
+	clip := p.full.Inset(-pad)
+	build := func() *image.Alpha {
+		m := pb.mask(clip)
+		if m == nil {
+			return nil
+		}
+		big := image.NewAlpha(m.Rect.Inset(-3 * r))
+		copy2(big, m)
+		putAlpha(m)
+		boxBlur(big, r)
+		return big
+	}
+	alpha := premul(0, 0, 0, sh.alpha).A
+	if w, h := float64(pb.maxX-pb.minX), float64(pb.maxY-pb.minY); w*h > maxCachedMask || len(pb.cmds) == 0 {
+		if big := build(); big != nil {
+			drawShadowMask(p.dst, big, 0, 0, sh.alpha)
+		}
 		return
 	}
-	big := getAlpha(m.Rect.Inset(-3 * r))
-	copy2(big, m)
-	putAlpha(m)
-	boxBlur(big, r)
-	drawShadowMask(p.dst, big, 0, 0, sh.alpha)
-	putAlpha(big)
+	m := memo(nil, softKey{pathKey{pb.key(), clip}, r, alpha}, func() (*image.Alpha, int64) {
+		big := build()
+		if big == nil {
+			return nil, 64
+		}
+		bakeOpacity(big, alpha)
+		return big, int64(len(big.Pix)) + 64
+	})
+	if m != nil {
+		fillMask(p.dst, m, color.RGBA{A: 255})
+	}
 }
 
 // copy2 copies alpha mask src into dst at the same coordinates.

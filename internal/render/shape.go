@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -154,23 +155,69 @@ func (p *path) mask(clip image.Rectangle) *image.Alpha {
 // The shape is rasterised within canvas, the whole picture, whatever part
 // of it dst is: coverage then never depends on the band being painted.
 func (p *path) fill(dst *image.RGBA, canvas image.Rectangle, c color.RGBA) {
-	a := p.mask(canvas)
-	if a == nil {
-		return
+	if a := p.cachedMask(canvas); a != nil {
+		fillMask(dst, a, c)
 	}
-	fillMask(dst, a, c)
-	putAlpha(a)
 }
 
 // fillPaint paints p onto dst with a per-pixel colour source; canvas as
 // for fill.
 func (p *path) fillPaint(dst *image.RGBA, canvas image.Rectangle, pt paint) {
-	a := p.mask(canvas)
-	if a == nil {
-		return
+	if a := p.cachedMask(canvas); a != nil {
+		maskPaint(dst, a, pt)
 	}
-	maskPaint(dst, a, pt)
-	putAlpha(a)
+}
+
+// key is the path's outline as a string, for cache keys.
+func (p *path) key() string {
+	key := make([]byte, 0, 25*len(p.cmds))
+	for _, c := range p.cmds {
+		key = append(key, c.op)
+		for _, pt := range c.pts {
+			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(pt[0]))
+			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(pt[1]))
+		}
+	}
+	return string(key)
+}
+
+// maxCachedMask is the largest mask (in pixels) cachedMask keeps.
+const maxCachedMask = 1 << 20
+
+// pathKey identifies a rasterised path: its commands and clip.
+type pathKey struct {
+	cmds string
+	clip image.Rectangle
+}
+
+// cachedMask is mask, cached by the path's outline and clip for masks of
+// up to maxCachedMask pixels: the shapes of a style (badges, cards,
+// dividers) are the same in every render of a canvas size, and a warm
+// render then rasterises none of them. The mask is shared: do not modify
+// it or hand it to putAlpha.
+func (p *path) cachedMask(clip image.Rectangle) *image.Alpha {
+	if len(p.cmds) == 0 {
+		return nil
+	}
+	if w, h := float64(p.maxX-p.minX), float64(p.maxY-p.minY); w*h > maxCachedMask {
+		m := p.mask(clip)
+		if m == nil {
+			return nil
+		}
+		// Not pooled back: the caller does not know it came from the pool.
+		return m
+	}
+	key := p.key()
+	return memo(nil, pathKey{key, clip}, func() (*image.Alpha, int64) {
+		m := p.mask(clip)
+		if m == nil {
+			return nil, 64
+		}
+		own := image.NewAlpha(m.Rect)
+		copy(own.Pix, m.Pix)
+		putAlpha(m)
+		return own, int64(len(own.Pix)) + int64(len(key)) + 64
+	})
 }
 
 var alphaPool sync.Pool

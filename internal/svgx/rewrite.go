@@ -10,10 +10,13 @@ import (
 
 // Layer is one drawing pass: draw Doc, multiply its alpha by the alpha of
 // every Clips document drawn the same way (each a clip region painted
-// opaque), and composite the result over the layers before it.
+// opaque) and by the luminance of every Masks document (each a <mask>'s
+// content, drawn in its colours: white keeps, black hides, grey half),
+// and composite the result over the layers before it.
 type Layer struct {
 	Doc   []byte
 	Clips [][]byte
+	Masks [][]byte
 }
 
 // maxLayers bounds the drawing passes of one document; clip-paths past
@@ -32,6 +35,7 @@ func Rewrite(data []byte) ([]Layer, error) {
 	roundRects(root)
 	fixTransforms(root)
 	textToPaths(root, fontProps{size: 16, weight: 400, anchor: "start"})
+	fillPatterns(root, &count)
 	return layers(root), nil
 }
 
@@ -124,11 +128,13 @@ var nonRendering = map[string]bool{
 	"desc": true, "metadata": true,
 }
 
-// clipRef is one clip-path in force: the element carrying it, with its
-// ancestors (for their transforms), and the clipPath element.
+// clipRef is one clip-path or mask in force: the element carrying it,
+// with its ancestors (for their transforms), and the clipPath or mask
+// element.
 type clipRef struct {
 	chain []*node // ancestors of the clipped element (root first), then the element
 	clip  *node
+	mask  bool
 }
 
 // layers splits the drawing at clip-path boundaries.
@@ -146,6 +152,13 @@ func layers(root *node) []Layer {
 		if id := refID(prop(n, "clip-path")); id != "" && n != root {
 			if c := byID[id]; c != nil && c.name == "clipPath" {
 				clips = append(clips[:len(clips):len(clips)], clipRef{chain: chain, clip: c})
+			}
+		}
+		// A mask whose content is in bounding-box units is left out (drawn
+		// unmasked): the rewrite does not know the element's bounds.
+		if id := refID(prop(n, "mask")); id != "" && n != root {
+			if c := byID[id]; c != nil && c.name == "mask" && c.attr("maskContentUnits") != "objectBoundingBox" {
+				clips = append(clips[:len(clips):len(clips)], clipRef{chain: chain, clip: c, mask: true})
 			}
 		}
 		if len(n.children) == 0 || n.name == "text" {
@@ -195,11 +208,16 @@ func layers(root *node) []Layer {
 			keep[l.n] = true
 		}
 		doc := prune(root, keep)
-		var clips [][]byte
+		var l Layer
 		for _, c := range run[0].clips {
-			clips = append(clips, clipDoc(root, c))
+			if c.mask {
+				l.Masks = append(l.Masks, clipDoc(root, c))
+			} else {
+				l.Clips = append(l.Clips, clipDoc(root, c))
+			}
 		}
-		out = append(out, Layer{Doc: serialise(doc), Clips: clips})
+		l.Doc = serialise(doc)
+		out = append(out, l)
 	}
 	return out
 }
@@ -208,7 +226,7 @@ func layers(root *node) []Layer {
 // (definitions stay), without clip-path attributes.
 func prune(n *node, keep map[*node]bool) *node {
 	c := &node{name: n.name, text: n.text, attrs: append([]xml.Attr(nil), n.attrs...)}
-	c.delAttr("clip-path")
+	c.delAttr("clip-path", "mask")
 	for _, ch := range n.children {
 		switch {
 		case nonRendering[ch.name]:
@@ -226,8 +244,9 @@ func prune(n *node, keep map[*node]bool) *node {
 	return c
 }
 
-// clipDoc is a document that paints the clip region of c opaque: the
-// clipPath's shapes in the user space of the clipped element.
+// clipDoc is a document that paints the clip region of c opaque (the
+// clipPath's shapes) or the content of a mask as it is, with the
+// document's gradients, in the user space of the clipped element.
 func clipDoc(root *node, c clipRef) []byte {
 	doc := &node{name: "svg"}
 	for _, a := range root.attrs {
@@ -252,9 +271,20 @@ func clipDoc(root *node, c clipRef) []byte {
 		parent = g
 	}
 	count := 0
+	if c.mask {
+		defs := &node{name: "defs"}
+		walk(root, func(_, n *node) {
+			if n.name == "linearGradient" || n.name == "radialGradient" {
+				defs.children = append(defs.children, n)
+			}
+		})
+		doc.children = append([]*node{defs}, doc.children...)
+	}
 	for _, ch := range c.clip.children {
 		s := ch.clone(&count)
-		paintOpaque(s)
+		if !c.mask {
+			paintOpaque(s)
+		}
 		parent.children = append(parent.children, s)
 	}
 	return serialise(doc)

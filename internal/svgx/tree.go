@@ -1,9 +1,11 @@
 // Package svgx rewrites an SVG document into the subset the rasteriser
 // (oksvg) draws correctly: <use> is expanded in place, rounded rectangles
 // (rx/ry) become paths, <text> becomes glyph outlines of the embedded
-// Roboto, and clip-path splits the drawing into layers, each with the
-// masks that clip it (the caller draws the layers and masks and
-// composites them). Input is untrusted: every expansion is bounded.
+// Roboto, pattern fills become their tiles clipped by the shape (or the
+// tile's average colour), and clip-path and luminance masks split the
+// drawing into layers, each with the clip and mask documents that apply
+// to it (the caller draws the layers, clips and masks and composites
+// them). Input is untrusted: every expansion is bounded.
 package svgx
 
 import (

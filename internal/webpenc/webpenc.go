@@ -1,23 +1,22 @@
 // Package webpenc encodes pictures as WebP: lossless (logos, exact
 // pixels, transparent areas kept) or lossy at a quality (thumbnails and
-// covers). The encoder is libwebp compiled to WebAssembly and run by
-// wazero (github.com/gen2brain/webp), so no C compiler or cgo is needed;
-// the WebAssembly module is compiled once, at the first encode or Warm.
+// covers).
 //
-// Build with -tags nodynamic (the Dockerfile does) to compile out the
-// library's optional use of a system libwebp through dlopen.
+// The encoder is libwebp 1.4 compiled to WebAssembly (libwebp.wasm.gz,
+// the build published with github.com/gen2brain/webp v0.5.5, see
+// wasm.go) and run by wazero, a WebAssembly runtime in pure Go: no C
+// compiler, no cgo and no dynamic loading, whatever the build tags. The
+// module is compiled once (at the first encode or Warm) and its instances
+// are reused, a few at most (pool.go).
 //
-// The binary embeds that WebAssembly build of libwebp: its licence
-// (BSD-3-Clause, LICENSE-libwebp.txt) and the wrapper's (MIT,
-// LICENSE-gen2brain-webp.txt) ship beside this file.
+// Its licences ship beside this file: libwebp's (BSD-3-Clause,
+// LICENSE-libwebp.txt) and the WebAssembly wrapper's (MIT,
+// LICENSE-gen2brain-webp.txt).
 package webpenc
 
 import (
-	"bytes"
-	"fmt"
 	"image"
-
-	"github.com/gen2brain/webp"
+	"image/draw"
 )
 
 // ContentType is the media type of the encoded bytes.
@@ -32,29 +31,58 @@ type Options struct {
 	Quality  int // 1-100, lossy only; 0 means DefaultQuality
 }
 
+// Effort, measured on the demo style-1 thumbnail and a 512 px logo (CPU
+// per encode, BenchmarkEncode in cmd/gamethumbs): lossy method 2 costs
+// less than half of libwebp's default 4 for 7 % more bytes (method 1:
+// a quarter less CPU again for 12 % more bytes). Lossless quality 10,
+// method 1 costs a tenth of the default (quality 75, method 4) for 30 %
+// more bytes, and still saves a third over PNG; method 0 is four times
+// cheaper again but barely smaller than PNG.
+const (
+	lossyMethod      = 2
+	losslessQuality  = 10
+	losslessMethod   = 1
+	maxSide          = 16383 // WebP's limit
+	maxEncodedPixels = 1 << 24
+)
+
 // Encode returns img as WebP.
 func Encode(img image.Image, o Options) ([]byte, error) {
-	q := o.Quality
+	q, method := o.Quality, lossyMethod
 	if q <= 0 || q > 100 {
 		q = DefaultQuality
 	}
-	// Effort, measured on the demo style-1 thumbnail and a 512 px logo
-	// (CPU per encode; BenchmarkEncode in cmd/gamethumbs): lossy method 2
-	// costs less than half of libwebp's default 4 for 7 % more bytes;
-	// lossless quality 50, method 1 costs a third of the default for
-	// 13 % more bytes, and still saves 40 % over PNG.
-	wo := webp.Options{Quality: q, Method: 2}
 	if o.Lossless {
-		wo = webp.Options{Lossless: true, Quality: 50, Method: 1}
+		q, method = losslessQuality, losslessMethod
 	}
-	var buf bytes.Buffer
-	err := webp.Encode(&buf, img, wo)
-	if err != nil {
-		return nil, fmt.Errorf("webp: %w", err)
+	b := img.Bounds()
+	if b.Dx() < 1 || b.Dy() < 1 || b.Dx() > maxSide || b.Dy() > maxSide || b.Dx()*b.Dy() > maxEncodedPixels {
+		return nil, errSize(b)
 	}
-	return buf.Bytes(), nil
+	return encode(pixels(img), b.Dx(), b.Dy(), q, method, o.Lossless)
+}
+
+// pixels returns img as tightly packed, non-premultiplied RGBA rows, the
+// layout libwebp imports, without a copy when img already is one.
+func pixels(img image.Image) []byte {
+	b := img.Bounds()
+	switch m := img.(type) {
+	case *image.NRGBA:
+		if m.Stride == 4*b.Dx() {
+			return m.Pix[:4*b.Dx()*b.Dy()]
+		}
+	case *image.RGBA:
+		// Premultiplied equals non-premultiplied where every pixel is
+		// opaque, as in thumbnails and covers.
+		if m.Stride == 4*b.Dx() && m.Opaque() {
+			return m.Pix[:4*b.Dx()*b.Dy()]
+		}
+	}
+	dst := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
+	return dst.Pix
 }
 
 // Warm compiles the WebAssembly encoder now, so the first WebP request
 // does not pay for it. It is safe to call more than once.
-func Warm() { webp.Init() }
+func Warm() { _, _ = compiled() }

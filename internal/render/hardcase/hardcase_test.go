@@ -65,6 +65,8 @@ var goldenPictures = map[string]bool{
 	"tall_yellow_thumb_style6":    true,
 	"long_names_thumb_style3":     true,
 	"doubles_thumb_style3":        true,
+	"doubles_thumb_style99":       true,
+	"doubles_cover_style98":       true,
 }
 
 // TestGolden compares a few hard cases with testdata/golden/*.png (small
