@@ -12,12 +12,21 @@ import (
 	"github.com/klauspost/compress/flate"
 )
 
-// PNGLevel is the deflate level EncodePNG uses (klauspost/compress scale:
-// 1 = fastest). Measured on rendered 1440x1080 thumbnails: level 2 saves
-// 1-2 % of the bytes for about 40 % more deflate time, level 5 8-15 % for
-// two to three times the time, level 9 25-40 % for a hundred times; see
-// docs/operations.md (Performance).
-const PNGLevel = 1
+// A picture whose first busyRowsSeen rows (after the first) include at
+// least busyRowsMin busy ones (nonzero spans over a quarter of the row:
+// the 2-D gradients and textures of styles 98 and 99) goes on with the Up
+// filter and klauspost/compress's level-1 deflate, a general-purpose
+// matcher: on the style-99 thumbnail our row deflater is 14 % smaller but
+// takes about 2.5 times the CPU (docs/operations.md, Performance). The
+// choice depends on those rows alone, so bands give the same bytes.
+const (
+	busyRowsSeen = 32
+	busyRowsMin  = 16
+)
+
+// busySwitch turns the busy-picture switch on (benchmarks of the row
+// deflater alone turn it off).
+var busySwitch = true
 
 // maxEncodeSide bounds what EncodePNG accepts, so a corrupt image header
 // cannot make it allocate without bound.
@@ -27,11 +36,13 @@ var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 
 // encoder holds the reusable state of one PNG encode.
 type encoder struct {
-	fw    *flate.Writer
+	fw    rowDeflater
+	gen   *flate.Writer // level-1 deflate for busy pictures (see busyPicture)
 	idat  idatWriter
 	bufs  [2][]byte // converted rows (4 bytes per pixel), used in turn
 	last  []byte    // the row above the next band's first row
-	row   []byte    // the filtered row, 2 spare bytes
+	diff  []int32   // filterRow's scratch
+	spans []int32   // where the filtered row may be nonzero
 	adler uint32
 }
 
@@ -42,9 +53,10 @@ var encoderPool = sync.Pool{New: func() any {
 }}
 
 // EncodePNG writes img to w as an 8-bit PNG: colour type RGB when every pixel
-// is opaque, RGBA (non-premultiplied) otherwise. Each row is filtered (Up,
-// straight from the image's pixels where it can), checksummed and handed
-// to the deflate encoder while it is in cache. The
+// is opaque, RGBA (non-premultiplied) otherwise. Each row is filtered
+// (Paeth, straight from the image's pixels where it can), checksummed and
+// compressed by rowDeflater while it is in cache; the filter tells both
+// where the row may be nonzero, so the zeros between cost neither. The
 // output decodes with image/png to exactly the input's colours: byte for
 // byte for opaque images and *image.NRGBA, and for translucent *image.RGBA
 // pixels to the same premultiplied bytes once image/draw converts them
@@ -74,6 +86,8 @@ type pngStream struct {
 	height int
 	rows   int  // rows written so far
 	opaque bool // colour type RGB
+	busy   int  // busy rows among rows 1..busyRowsSeen
+	useGen bool // rows go to e.gen (Up filter) from now on
 	bpp, n int  // bytes per pixel, bytes per filtered row
 }
 
@@ -110,22 +124,13 @@ func startPNG(w io.Writer, width, height int, opaque bool) (*pngStream, error) {
 	}
 	e := s.e
 	e.idat.w, e.idat.err, e.idat.buf = bw, nil, e.idat.buf[:0]
-	// zlib header: deflate, 32 KiB window, fastest; the raw deflate
+	// zlib header: deflate, 32 KiB window, "fastest"; the raw deflate
 	// stream follows and the Adler-32 of the filtered rows ends it.
 	if _, err := e.idat.Write([]byte{0x78, 0x01}); err != nil {
 		return s, err
 	}
-	if e.fw == nil {
-		fw, err := flate.NewWriter(&e.idat, PNGLevel)
-		if err != nil {
-			return s, err
-		}
-		e.fw = fw
-	} else {
-		e.fw.Reset(&e.idat)
-	}
+	e.fw.reset(&e.idat, s.n, s.bpp)
 	e.adler = 1
-	e.row = grow(e.row, s.n+2)
 	for i := range e.bufs {
 		e.bufs[i] = grow(e.bufs[i], 4*width)
 	}
@@ -147,20 +152,77 @@ func (s *pngStream) writeRows(img image.Image) error {
 	above := e.last
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		pix := pixelRow(e.bufs[s.rows&1], img, y, s.opaque, &conv)
-		filterRow(e.row, pix, above, s.bpp)
-		row := e.row[:s.n]
-		e.adler = adler32(e.adler, row)
-		if _, err := e.fw.Write(row); err != nil {
+		row := e.fw.next()
+		if s.useGen {
+			row[0] = 2 // Up
+			if s.bpp == 3 {
+				e.diff = upFilterRGB(row[1:], pix, above, e.diff[:0])
+			} else {
+				e.diff = upFilterRGBA(row[1:len(pix)+1], pix, above, e.diff[:0])
+			}
+		} else {
+			e.diff = filterRow(row, pix, above, s.bpp, e.diff)
+		}
+		if s.useGen {
+			e.adler = adler32(e.adler, row[:s.n])
+			if _, err := e.gen.Write(row[:s.n]); err != nil {
+				return err
+			}
+			above = pix
+			s.rows++
+			continue
+		}
+		e.spans = rowSpans(e.spans, e.diff, s.width, s.bpp)
+		e.adler = adlerSpans(e.adler, row[:s.n], e.spans)
+		if err := e.fw.add(e.spans); err != nil {
 			return err
+		}
+		if s.rows >= 1 && s.rows <= busyRowsSeen && spanBytes(e.spans)*busyShare > s.n {
+			s.busy++
 		}
 		above = pix
 		s.rows++
+		if s.rows == busyRowsSeen+1 && s.busy >= busyRowsMin && busySwitch {
+			if err := s.toGeneral(); err != nil {
+				return err
+			}
+		}
 	}
 	if s.rows < s.height && !b.Empty() {
 		// The band's pixels may be painted over next: keep its last row.
 		e.last = append(e.last[:0], above...)
 	}
 	return nil
+}
+
+// toGeneral ends the row deflater's part of the stream on a byte boundary
+// and continues it with the level-1 deflate, which gets the last 32 KiB of
+// filtered rows as its history.
+func (s *pngStream) toGeneral() error {
+	e := s.e
+	if err := e.fw.sync(); err != nil {
+		return err
+	}
+	if e.gen == nil {
+		g, err := flate.NewWriterDict(&e.idat, 1, e.fw.history())
+		if err != nil {
+			return err
+		}
+		e.gen = g
+	} else {
+		e.gen.ResetDict(&e.idat, e.fw.history())
+	}
+	s.useGen = true
+	return nil
+}
+
+// spanBytes is how many bytes spans (start, end pairs) cover.
+func spanBytes(spans []int32) int {
+	n := 0
+	for i := 0; i+1 < len(spans); i += 2 {
+		n += int(spans[i+1] - spans[i])
+	}
+	return n
 }
 
 // finish ends the image data and writes the trailer; every row must have
@@ -170,7 +232,11 @@ func (s *pngStream) finish() error {
 		return errors.New("render: EncodePNG: missing rows")
 	}
 	e := s.e
-	if err := e.fw.Close(); err != nil {
+	if s.useGen {
+		if err := e.gen.Close(); err != nil {
+			return err
+		}
+	} else if err := e.fw.finish(); err != nil {
 		return err
 	}
 	var sum [4]byte

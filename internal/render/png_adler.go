@@ -72,3 +72,27 @@ func adler32(adler uint32, p []byte) uint32 {
 	}
 	return uint32(s2%adlerMod)<<16 | uint32(s1%adlerMod)
 }
+
+// adlerSpans continues adler over row, whose bytes outside spans (as
+// rowSpans gives them) are zeros: those only add their count times s1 to
+// s2.
+func adlerSpans(adler uint32, row []byte, spans []int32) uint32 {
+	zeros := func(n int) {
+		s1, s2 := adler&0xffff, adler>>16
+		s2 = uint32((uint64(s2) + uint64(n)*uint64(s1)) % adlerMod)
+		adler = s2<<16 | s1
+	}
+	p := 0
+	for i := 0; i+1 < len(spans); i += 2 {
+		a, b := int(spans[i]), int(spans[i+1])
+		if a > p {
+			zeros(a - p)
+		}
+		adler = adler32(adler, row[a:b])
+		p = b
+	}
+	if p < len(row) {
+		zeros(len(row) - p)
+	}
+	return adler
+}

@@ -52,3 +52,39 @@ func BenchmarkAdler32Stdlib(b *testing.B) {
 		stdadler.Checksum(p)
 	}
 }
+
+// adlerSpans agrees with hash/adler32 on rows that are zero outside their
+// spans, and when continued from a partial sum.
+func TestAdlerSpans(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		n := 1 + r.IntN(5000)
+		row := make([]byte, n)
+		var spans []int32
+		for p := 0; p < n; {
+			a := min(n, p+r.IntN(300))
+			b := min(n, a+1+r.IntN(40))
+			if a >= b {
+				break
+			}
+			for i := a; i < b; i++ {
+				row[i] = byte(r.IntN(256))
+			}
+			spans = append(spans, int32(a), int32(b))
+			p = b + 1
+		}
+		want := stdadler.Checksum(row)
+		if got := adlerSpans(1, row, spans); got != want {
+			t.Fatalf("adlerSpans(%d bytes, %d spans) = %#x, want %#x", n, len(spans)/2, got, want)
+		}
+		k := r.IntN(n + 1)
+		if got := adlerSpans(adler32(1, row[:k]), row[k:], []int32{0, int32(n - k)}); got != want {
+			t.Fatalf("adlerSpans continued over the last %d of %d bytes = %#x, want %#x", n-k, n, got, want)
+		}
+	}
+	big := make([]byte, 1<<20) // zeros: s2 grows past the modulus
+	big[7] = 255
+	if got, want := adlerSpans(1, big, []int32{7, 8}), stdadler.Checksum(big); got != want {
+		t.Errorf("adlerSpans(1 MiB, mostly zeros) = %#x, want %#x", got, want)
+	}
+}

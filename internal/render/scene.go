@@ -36,7 +36,9 @@
 //     styles 1-2 and the compact card), logo_badges.go (3-6),
 //     logo_compact.go (team style=1), skiplogos.go (league style=1 and
 //     skipLogos matchups), namecard.go (name mode on logos).
-//   - png.go, png_rows.go: the PNG encoder (whole images or bands).
+//   - png.go, png_rows.go: the PNG encoder (whole images or bands);
+//     png_filter.go (Paeth rows), png_deflate.go (deflate for filtered
+//     rows), png_adler.go (Adler-32).
 //
 // Geometry follows behavior-notes §5 as fractions of the canvas; pixel
 // values of the reference (blur radii, strokes) are scaled by

@@ -1,0 +1,814 @@
+package render
+
+import (
+	"encoding/binary"
+	"io"
+	"math/bits"
+)
+
+// rowDeflater is a deflate (RFC 1951) compressor made for Paeth-filtered
+// PNG rows. A rendered picture's filtered rows are mostly zeros with short
+// clusters of residuals at edges, shadows and gradient steps, and a
+// cluster often repeats one a row above, shifted by a pixel or not at all.
+//
+//   - The filter tells which spans of a row may be nonzero (next to the
+//     pixels that changed from the row above); the zeros between them are
+//     coded as copies from distance one without being read.
+//   - Inside a span the matcher tries only the distances the structure
+//     predicts: one byte (runs), the last distance used, and one row minus,
+//     at and plus one pixel, all XORed eight bytes at a time without
+//     branching on the data; where none has four equal bytes, the same
+//     XORs tell how many literals follow (up to five).
+//   - A busy row (see busyShare) is matched at distance one only.
+//   - A match is scored by the bytes it covers less its distance's extra
+//     bits (a row back costs 11 raw bits) and a fixed cost, so runs take
+//     the free distance one and short far copies stay literals.
+//   - Tokens get Huffman codes built for each block of 8192, so flat and
+//     busy parts of a picture get their own codes.
+//
+// The effort knob adds lazy evaluation and a hash chain; both were
+// measured and are off (see pngEffort).
+type rowDeflater struct {
+	win      []byte // history (up to windowSize bytes) then the bytes not yet tokenized
+	base     int    // stream position of win[0]
+	done     int    // win[:done] has been tokenized
+	stride   int    // bytes per filtered row
+	bpp      int
+	last     int      // distance of the last match
+	lazy     int      // matches shorter than this are checked lazily (0: none)
+	chainMax int      // hash chain entries tried
+	runsOnly bool     // the row is busy: distance one only (see busyShare)
+	table    []uint32 // hash -> last position (only with a hash chain)
+	chain    []uint32 // position -> previous position with the same hash
+
+	toks     []uint32
+	litFreq  [286]uint32
+	distFreq [30]uint32
+	bw       bitWriter
+}
+
+const (
+	windowSize = 1 << 15
+	hashBits   = 14
+	minMatch   = 4
+	chainDepth = 8
+	niceLen    = 64 // a predicted match this long skips the hash chain
+	// A match scores lenWeight bits per byte it covers, less its
+	// distance's extra bits and matchCost (its length and distance
+	// codes, against the literals it replaces).
+	lenWeight = 4
+	matchCost = 24
+	insertLen = 16 // positions inside matches up to this long enter the hash table
+	maxMatch  = 258
+	// blockTokens is how many tokens a block holds before its codes are
+	// built and it is written.
+	blockTokens = 1 << 13
+	// busyShare: a row whose nonzero spans cover more than 1/busyShare of
+	// it (smooth 2-D gradients, textures) is matched at distance one only.
+	// Its clusters rarely repeat a row above, and a short copy from that
+	// far costs more than the literals: on the style-99 thumbnail this is
+	// 3.5 % smaller and 20 % faster, and styles 1 and 2 lose nothing.
+	busyShare = 4
+	tokMatch  = 1 << 31
+)
+
+// effort is how hard the matcher looks: lazy evaluation below a match
+// length and how many hash-chain entries it tries.
+type effort struct{ lazy, chain int }
+
+// pngEffort is the effort EncodePNG uses: none. Measured on the 1440x1080
+// style-1 and style-99 thumbnails (docs/operations.md, Performance), a
+// two-entry hash chain saves 2 % and 6 % of the bytes, lazy evaluation
+// below 32 bytes 1 % and 8 %, both with an eight-entry chain 4 % and 12 %,
+// each for 15-60 % more encode time.
+var pngEffort = effort{lazy: 0, chain: 0}
+
+// reset starts a new stream written to w for rows of stride bytes.
+func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
+	d.win = grow(d.win, max(4*windowSize, windowSize+4*stride))[:0]
+	d.base, d.done, d.stride, d.bpp, d.last = 0, 0, stride, bpp, 0
+	d.lazy, d.chainMax = pngEffort.lazy, pngEffort.chain
+	if d.chainMax > 0 {
+		if d.table == nil {
+			d.table = make([]uint32, 1<<hashBits)
+			d.chain = make([]uint32, windowSize)
+		}
+		clear(d.table)
+		clear(d.chain)
+	}
+	d.toks = d.toks[:0]
+	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
+	d.bw.reset(w)
+}
+
+// next returns room for one filtered row (stride bytes and 8 spare) at
+// the end of the window; fill it and call add.
+func (d *rowDeflater) next() []byte {
+	if len(d.win)+d.stride+8 > cap(d.win) {
+		keep := min(windowSize, len(d.win))
+		drop := len(d.win) - keep
+		copy(d.win, d.win[drop:])
+		d.win = d.win[:keep]
+		d.base += drop
+		d.done -= drop
+	}
+	return d.win[len(d.win) : len(d.win)+d.stride+8]
+}
+
+// add tokenizes the row written into next's buffer. spans, if not nil,
+// are the [start, end) offsets in the row of the only bytes that may be
+// nonzero, in order; the rest is zeros and is coded without being read.
+func (d *rowDeflater) add(spans []int32) error {
+	d.win = d.win[:len(d.win)+d.stride]
+	end := len(d.win)
+	if spans == nil {
+		d.done = d.scan(d.done, end, end)
+	} else {
+		d.runsOnly = spanBytes(spans)*busyShare > d.stride
+		row := end - d.stride
+		p := d.done
+		for i := 0; i+1 < len(spans); i += 2 {
+			s0, s1 := row+int(spans[i]), row+int(spans[i+1])
+			if p < s0 {
+				p = d.zeros(p, s0)
+			}
+			if p < s1 {
+				p = d.scan(p, s1, end)
+			}
+		}
+		if p < end {
+			p = d.zeros(p, end)
+		}
+		d.done = p
+	}
+	if len(d.toks) >= blockTokens {
+		d.writeBlock(false)
+	}
+	return d.bw.err
+}
+
+// zeros codes win[p:g], known to be zeros, as copies from distance one
+// (the byte before p is read: a run needs a zero to copy).
+func (d *rowDeflater) zeros(p, g int) int {
+	for p < g {
+		l := min(g-p, maxMatch)
+		if p == 0 || d.win[p-1] != 0 || l*lenWeight-matchCost <= 0 {
+			d.literal(0)
+			p++
+			continue
+		}
+		d.last = 1
+		d.match(l, 1)
+		p += l
+	}
+	return p
+}
+
+// sync writes the pending tokens as a block, then an empty stored block
+// that ends the stream so far on a byte boundary (a sync flush), so
+// another compressor can continue it.
+func (d *rowDeflater) sync() error {
+	d.writeBlock(false)
+	w := &d.bw
+	w.write(0, 3) // not final, stored
+	w.write(0, (8-w.nbits%8)%8)
+	w.write(0xffff0000, 32) // LEN 0, NLEN 0xffff
+	w.flushAll()
+	return w.err
+}
+
+// history returns up to the last 32 KiB of rows added.
+func (d *rowDeflater) history() []byte {
+	return d.win[max(0, len(d.win)-windowSize):]
+}
+
+// finish writes the last block and flushes the stream.
+func (d *rowDeflater) finish() error {
+	d.writeBlock(true)
+	d.bw.flushAll()
+	return d.bw.err
+}
+
+func hash4(u uint32) uint32 { return (u * 0x9e3779b1) >> (32 - hashBits) }
+
+// matchLen returns how many bytes from a and b agree, up to end (b < end).
+func matchLen(win []byte, a, b, end int) int {
+	n := 0
+	for b+n+16 <= end {
+		x := binary.LittleEndian.Uint64(win[a+n:]) ^ binary.LittleEndian.Uint64(win[b+n:])
+		y := binary.LittleEndian.Uint64(win[a+n+8:]) ^ binary.LittleEndian.Uint64(win[b+n+8:])
+		if x|y != 0 {
+			if x != 0 {
+				return n + bits.TrailingZeros64(x)>>3
+			}
+			return n + 8 + bits.TrailingZeros64(y)>>3
+		}
+		n += 16
+	}
+	for b+n+8 <= end {
+		x := binary.LittleEndian.Uint64(win[a+n:]) ^ binary.LittleEndian.Uint64(win[b+n:])
+		if x != 0 {
+			return n + bits.TrailingZeros64(x)>>3
+		}
+		n += 8
+	}
+	for b+n < end && win[a+n] == win[b+n] {
+		n++
+	}
+	return n
+}
+
+// scan turns the bytes from p into tokens until a token ends at or past
+// limit (matches run up to end) and returns where it stopped.
+func (d *rowDeflater) scan(p, limit, end int) int {
+	win := d.win
+	fast := d.chainMax == 0 && d.lazy == 0
+	for p < limit && p+minMatch <= end {
+		var best, dist int
+		if fast && p+16 <= end {
+			var lits int
+			best, dist, lits = d.findFast(p, end)
+			if lits > 0 {
+				for range lits {
+					d.literal(win[p])
+					p++
+				}
+				continue
+			}
+			d.last = dist
+			d.match(best, dist)
+			p += best
+			continue
+		}
+		best, dist = d.find(p, end)
+		if best < minMatch {
+			k := 1
+			if d.chainMax == 0 {
+				k = d.skip(p, end)
+			}
+			for range k {
+				d.literal(win[p])
+				p++
+			}
+			continue
+		}
+		// Lazy evaluation: a longer match one byte on is worth a literal.
+		for best < d.lazy && p+1+minMatch <= end {
+			b2, d2 := d.find(p+1, end)
+			if b2 <= best {
+				break
+			}
+			d.literal(win[p])
+			p++
+			best, dist = b2, d2
+		}
+		d.last = dist
+		d.match(best, dist)
+		if best <= insertLen && d.chainMax > 0 {
+			for q := p + 1; q < p+best && q+4 <= end; q++ {
+				d.insert(q, hash4(binary.LittleEndian.Uint32(win[q:])))
+			}
+		}
+		p += best
+	}
+	for ; p < limit; p++ {
+		d.literal(win[p])
+	}
+	return p
+}
+
+// findFast is find and skip together for the predicted distances alone
+// (no lazy evaluation, no hash chain), with p+16 <= end. The eight bytes
+// at p are XORed with those at every distance at once, without branching
+// on the data: a distance matches where four bytes of its XOR are zero,
+// and the first eight bytes of the XOR give short match lengths without
+// matchLen. It returns a match, or the number of literals to emit.
+func (d *rowDeflater) findFast(p, end int) (best, bestDist, lits int) {
+	win := d.win[:end]
+	s := d.stride
+	x := binary.LittleEndian.Uint64(win[p:])
+	if x == 0 && win[p-1] == 0 {
+		// Eight zeros after a zero (the common case inside the spans of
+		// smooth gradients): the run from distance one, at once.
+		return matchLen(win, p-1, p, min(end, p+maxMatch)), 1, 0
+	}
+	dists := [5]int{1, d.last, s - d.bpp, s, s + d.bpp}
+	nd := len(dists)
+	if d.runsOnly {
+		nd = 1
+	}
+	var xs [5]uint64
+	var starts uint64 // high bit of byte k: some distance matches at p+k
+	var at uint       // bit k: distance k matches at p
+	for k, dist := range dists[:nd] {
+		v := ^uint64(0)
+		if dist > 0 && dist <= p && dist <= windowSize {
+			v = x ^ binary.LittleEndian.Uint64(win[p-dist:])
+		}
+		xs[k] = v
+		q := quadZeros(v)
+		starts |= q
+		at |= uint(q>>7&1) << k
+	}
+	if at == 0 {
+		m := starts & 0x8080808000 // starts 1 to 4
+		if m == 0 {
+			return 0, 0, 5
+		}
+		return 0, 0, bits.TrailingZeros64(m) >> 3
+	}
+	end = min(end, p+maxMatch) // each token is scored on its own
+	bestScore, bestExtra := 0, 0
+	for at != 0 {
+		k := bits.TrailingZeros(at)
+		at &= at - 1
+		dist := dists[k]
+		if dist == bestDist {
+			continue
+		}
+		e := int(distExtra[distCode(dist)])
+		if best > 0 && e >= bestExtra && (p+best >= end || win[p-dist+best] != win[p+best]) {
+			continue
+		}
+		l := bits.TrailingZeros64(xs[k]) >> 3
+		if l == 8 {
+			l = matchLen(win, p-dist, p, end)
+			if k == 0 && (l == maxMatch || p+l == end) {
+				return l, 1, 0 // a run filling its token: nothing does better
+			}
+		}
+		if sc := l*lenWeight - e - matchCost; sc > bestScore {
+			best, bestDist, bestScore, bestExtra = l, dist, sc, e
+		}
+	}
+	if best == 0 {
+		return 0, 0, 1
+	}
+	return best, bestDist, 0
+}
+
+// skip returns how many literals follow from p, where find found no
+// match: the bytes up to the first of the next four positions where a
+// predicted distance has four equal bytes (5 if none has). All distances
+// are tested on eight bytes at once: a match starts where four
+// consecutive bytes of the XOR are zero.
+func (d *rowDeflater) skip(p, end int) int {
+	if p+8+8 > end {
+		return 1
+	}
+	win := d.win
+	s := d.stride
+	x := binary.LittleEndian.Uint64(win[p:])
+	var m uint64
+	for _, dist := range [...]int{1, d.last, s - d.bpp, s, s + d.bpp} {
+		if dist > 0 && dist <= p && dist <= windowSize {
+			m |= quadZeros(x ^ binary.LittleEndian.Uint64(win[p-dist:]))
+		}
+	}
+	m &= 0x8080808000 // starts 1 to 4 (0 was just tried; 5 to 7 lack four bytes)
+	if m == 0 {
+		return 5
+	}
+	return bits.TrailingZeros64(m) >> 3
+}
+
+// quadZeros returns the high bit of byte k of x set where bytes k to k+3
+// are all zero (meaningful for k <= 4).
+func quadZeros(x uint64) uint64 {
+	const lo7 = 0x7f7f7f7f7f7f7f7f
+	z := ^((x&lo7 + lo7) | x | lo7) // 0x80 in each zero byte
+	return z & (z >> 8) & (z >> 16) & (z >> 24)
+}
+
+// find returns the best match at p among the predicted distances and the
+// hash chain (length 0 if none has minMatch bytes), and enters p in the
+// hash table. A match is scored by the bytes it covers less the extra bits
+// its distance costs: a distance of a row or more costs 11 or more raw
+// bits, so a nearer copy (a run of zeros at distance one) wins unless the
+// far one covers more.
+func (d *rowDeflater) find(p, end int) (best, bestDist int) {
+	win := d.win[:end]
+	s := d.stride
+	cur := binary.LittleEndian.Uint32(win[p:])
+	h := hash4(cur)
+	end = min(end, p+maxMatch) // each token is scored on its own
+	bestScore, bestExtra := 0, 0
+	var cands [5 + chainDepth]int
+	cands[0], cands[1], cands[2], cands[3], cands[4] = 1, d.last, s-d.bpp, s, s+d.bpp
+	if p > 0 && win[p-1] == byte(cur) && cur&0xff*0x01010101 == cur {
+		// A run of one byte value (zeros, mostly) at distance one costs no
+		// extra bits: taken at once when it fills a token.
+		l := matchLen(win, p-1, p, end)
+		if l == maxMatch || p+l == end {
+			d.insert(p, h)
+			return l, 1
+		}
+		if sc := l*lenWeight - matchCost; sc > 0 {
+			best, bestDist, bestScore = l, 1, sc
+		}
+		cands[0] = 0
+	}
+	n := 5
+	for i := 0; i < n; i++ {
+		dist := cands[i]
+		if dist <= 0 || dist > p || dist > windowSize || dist == bestDist ||
+			binary.LittleEndian.Uint32(win[p-dist:]) != cur {
+			goto next
+		}
+		{
+			e := int(distExtra[distCode(dist)])
+			if best > 0 && e >= bestExtra && (p+best >= end || win[p-dist+best] != win[p+best]) {
+				goto next
+			}
+			l := matchLen(win, p-dist, p, end)
+			if sc := l*lenWeight - e - matchCost; sc > bestScore {
+				best, bestDist, bestScore, bestExtra = l, dist, sc, e
+			}
+		}
+	next:
+		if i == 4 && best < niceLen && d.chainMax > 0 {
+			// The predicted distances gave no long match: walk the hash
+			// chain, nearest first.
+			c := int(d.table[h]) - d.base
+			for c >= 0 && c < p && p-c <= windowSize && n < 5+d.chainMax {
+				cands[n] = p - c
+				n++
+				c = int(d.chain[(d.base+c)&(windowSize-1)]) - d.base
+			}
+		}
+	}
+	d.insert(p, h)
+	return best, bestDist
+}
+
+// insert enters position p, whose four bytes hash to h, in the table.
+func (d *rowDeflater) insert(p int, h uint32) {
+	if d.chainMax == 0 {
+		return
+	}
+	a := uint32(d.base + p)
+	d.chain[a&(windowSize-1)] = d.table[h]
+	d.table[h] = a
+}
+
+func (d *rowDeflater) literal(b byte) {
+	d.toks = append(d.toks, uint32(b))
+	d.litFreq[b]++
+}
+
+// match emits a copy of n >= minMatch bytes from dist back, in tokens of
+// at most maxMatch bytes.
+func (d *rowDeflater) match(n, dist int) {
+	dc := distCode(dist)
+	for n > 0 {
+		k := min(n, maxMatch)
+		if r := n - k; r > 0 && r < 3 {
+			k = n - 3
+		}
+		d.toks = append(d.toks, tokMatch|uint32(k-3)<<15|uint32(dist-1))
+		d.litFreq[257+int(lengthCode[k-3])]++
+		d.distFreq[dc]++
+		n -= k
+	}
+}
+
+// Length and distance codes of RFC 1951 (3.2.5).
+var (
+	lengthCode  [256]uint8 // (length - 3) -> code - 257
+	lengthBase  = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+	lengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+	distBase    = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+	distExtra   = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+)
+
+func init() {
+	for c := range 29 {
+		for l := int(lengthBase[c]); l < int(lengthBase[c])+1<<lengthExtra[c] && l <= 258; l++ {
+			lengthCode[l-3] = uint8(c)
+		}
+	}
+}
+
+// distCode returns the code of distance d (1..32768).
+func distCode(d int) int {
+	if d <= 4 {
+		return d - 1
+	}
+	// Codes come in pairs per power of two: the top bit's position and the
+	// bit below it.
+	b := bits.Len(uint(d-1)) - 1
+	return 2*b + int((d-1)>>(b-1)&1)
+}
+
+// cl is the order in which code length code lengths are sent.
+var clOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+
+// writeBlock writes the pending tokens as one block with dynamic Huffman
+// codes, the last one if final.
+func (d *rowDeflater) writeBlock(final bool) {
+	if len(d.toks) == 0 && !final {
+		return
+	}
+	d.litFreq[256] = 1
+	var litLen [286]uint8
+	var distLen [30]uint8
+	var litCode [286]uint16
+	var distCodes [30]uint16
+	atLeastTwo(d.litFreq[:])
+	atLeastTwo(d.distFreq[:])
+	huffLengths(d.litFreq[:], litLen[:], 15)
+	huffLengths(d.distFreq[:], distLen[:], 15)
+	canonical(litLen[:], litCode[:])
+	canonical(distLen[:], distCodes[:])
+	hlit := 286
+	for hlit > 257 && litLen[hlit-1] == 0 {
+		hlit--
+	}
+	hdist := 30
+	for hdist > 1 && distLen[hdist-1] == 0 {
+		hdist--
+	}
+
+	// Run-length code the code lengths (symbols 16, 17, 18).
+	var lens [286 + 30]uint8
+	n := copy(lens[:], litLen[:hlit])
+	n += copy(lens[n:], distLen[:hdist])
+	var rle [286 + 30]uint16 // symbol | extra<<8
+	nr := 0
+	var clFreq [19]uint32
+	for i := 0; i < n; {
+		v := lens[i]
+		run := 1
+		for i+run < n && lens[i+run] == v {
+			run++
+		}
+		i += run
+		if v == 0 {
+			for run >= 11 {
+				k := min(run, 138)
+				rle[nr] = 18 | uint16(k-11)<<8
+				nr++
+				clFreq[18]++
+				run -= k
+			}
+			if run >= 3 {
+				rle[nr] = 17 | uint16(run-3)<<8
+				nr++
+				clFreq[17]++
+				run = 0
+			}
+		} else {
+			rle[nr] = uint16(v)
+			nr++
+			clFreq[v]++
+			run--
+			for run >= 3 {
+				k := min(run, 6)
+				rle[nr] = 16 | uint16(k-3)<<8
+				nr++
+				clFreq[16]++
+				run -= k
+			}
+		}
+		for ; run > 0; run-- {
+			rle[nr] = uint16(v)
+			nr++
+			clFreq[v]++
+		}
+	}
+	var clLen [19]uint8
+	var clCode [19]uint16
+	atLeastTwo(clFreq[:])
+	huffLengths(clFreq[:], clLen[:], 7)
+	canonical(clLen[:], clCode[:])
+	hclen := 19
+	for hclen > 4 && clLen[clOrder[hclen-1]] == 0 {
+		hclen--
+	}
+
+	w := &d.bw
+	fin := uint64(0)
+	if final {
+		fin = 1
+	}
+	w.write(fin|2<<1, 3)
+	w.write(uint64(hlit-257)|uint64(hdist-1)<<5|uint64(hclen-4)<<10, 14)
+	for _, s := range clOrder[:hclen] {
+		w.write(uint64(clLen[s]), 3)
+	}
+	for _, r := range rle[:nr] {
+		s := r & 0xff
+		w.write(uint64(clCode[s]), uint(clLen[s]))
+		switch s {
+		case 16:
+			w.write(uint64(r>>8), 2)
+		case 17:
+			w.write(uint64(r>>8), 3)
+		case 18:
+			w.write(uint64(r>>8), 7)
+		}
+	}
+	for _, t := range d.toks {
+		if t&tokMatch == 0 {
+			w.write(uint64(litCode[t]), uint(litLen[t]))
+			continue
+		}
+		l := int(t>>15&0xff) + 3
+		dist := int(t&0x7fff) + 1
+		lc := lengthCode[l-3]
+		dc := distCode(dist)
+		// code, length extra bits, distance code, distance extra bits:
+		// at most 15+5+15+13 = 48 bits, written in two parts.
+		w.write(uint64(litCode[257+int(lc)])|uint64(l-int(lengthBase[lc]))<<litLen[257+int(lc)],
+			uint(litLen[257+int(lc)])+uint(lengthExtra[lc]))
+		w.write(uint64(distCodes[dc])|uint64(dist-int(distBase[dc]))<<distLen[dc],
+			uint(distLen[dc])+uint(distExtra[dc]))
+	}
+	w.write(uint64(litCode[256]), uint(litLen[256]))
+	w.flush()
+
+	d.toks = d.toks[:0]
+	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
+}
+
+// atLeastTwo gives two symbols a count when fewer have one, so every
+// Huffman code built is complete (some decoders refuse a one-code tree).
+func atLeastTwo(freq []uint32) {
+	used := 0
+	for _, f := range freq {
+		if f != 0 {
+			used++
+		}
+	}
+	for i := 0; used < 2; i++ {
+		if freq[i] == 0 {
+			freq[i] = 1
+			used++
+		}
+	}
+}
+
+// huffLengths sets lens to the code lengths of a Huffman code for freq
+// with no code longer than maxBits (at least two counts must be nonzero).
+func huffLengths(freq []uint32, lens []uint8, maxBits int) {
+	var syms [286]uint64 // freq<<16 | symbol, sorted ascending
+	n := 0
+	for s, f := range freq {
+		lens[s] = 0
+		if f != 0 {
+			syms[n] = uint64(f)<<16 | uint64(s)
+			n++
+		}
+	}
+	sortUint64(syms[:n])
+	// Two-queue Huffman: leaves in ascending order, internal nodes are
+	// made in ascending order too. parent[i] for leaves 0..n-1 and nodes
+	// n..2n-2.
+	var weight [2 * 286]uint64
+	var parent [2 * 286]int
+	for i := range n {
+		weight[i] = syms[i] >> 16
+	}
+	leaf, node, next := 0, n, n
+	pick := func() int {
+		if leaf < n && (node >= next || weight[leaf] <= weight[node]) {
+			leaf++
+			return leaf - 1
+		}
+		node++
+		return node - 1
+	}
+	for next < 2*n-1 {
+		a, b := pick(), pick()
+		weight[next] = weight[a] + weight[b]
+		parent[a], parent[b] = next, next
+		next++
+	}
+	// Depths from the root (node 2n-2) down; count leaves per length.
+	var depth [2 * 286]int
+	var count [64]int
+	depth[2*n-2] = 0
+	for i := 2*n - 3; i >= 0; i-- {
+		depth[i] = depth[parent[i]] + 1
+	}
+	for i := range n {
+		count[depth[i]]++
+	}
+	// Limit lengths to maxBits, keeping the Kraft sum exactly one: move
+	// the deeper leaves up, then lengthen codes until the sum fits.
+	for l := maxBits + 1; l < 64; l++ {
+		count[maxBits] += count[l]
+		count[l] = 0
+	}
+	total := 0
+	for l := 1; l <= maxBits; l++ {
+		total += count[l] << (maxBits - l)
+	}
+	for total > 1<<maxBits {
+		count[maxBits]--
+		for l := maxBits - 1; l > 0; l-- {
+			if count[l] != 0 {
+				count[l]--
+				count[l+1] += 2
+				break
+			}
+		}
+		total--
+	}
+	// The rarest symbols get the longest codes.
+	i := 0
+	for l := maxBits; l > 0; l-- {
+		for range count[l] {
+			lens[syms[i]&0xffff] = uint8(l)
+			i++
+		}
+	}
+}
+
+// sortUint64 sorts a short slice in place (insertion sort into runs is
+// enough for 286 symbols; this is a simple shell sort).
+func sortUint64(a []uint64) {
+	for gap := len(a) / 2; gap > 0; gap /= 2 {
+		for i := gap; i < len(a); i++ {
+			v := a[i]
+			j := i
+			for ; j >= gap && a[j-gap] > v; j -= gap {
+				a[j] = a[j-gap]
+			}
+			a[j] = v
+		}
+	}
+}
+
+// canonical sets codes to the canonical Huffman codes of lens, bit
+// reversed, as deflate writes them least significant bit first.
+func canonical(lens []uint8, codes []uint16) {
+	var count [16]uint16
+	for _, l := range lens {
+		count[l]++
+	}
+	count[0] = 0
+	var next [16]uint16
+	c := uint16(0)
+	for l := 1; l < 16; l++ {
+		c = (c + count[l-1]) << 1
+		next[l] = c
+	}
+	for s, l := range lens {
+		if l != 0 {
+			codes[s] = bits.Reverse16(next[l]) >> (16 - l)
+			next[l]++
+		}
+	}
+}
+
+// bitWriter packs bits least significant first and writes them to w in
+// chunks.
+type bitWriter struct {
+	w     io.Writer
+	acc   uint64
+	nbits uint
+	buf   []byte
+	err   error
+}
+
+func (b *bitWriter) reset(w io.Writer) {
+	b.w, b.acc, b.nbits, b.err = w, 0, 0, nil
+	if b.buf == nil {
+		b.buf = make([]byte, 0, 32<<10)
+	}
+	b.buf = b.buf[:0]
+}
+
+// write appends the n (<= 32) low bits of v.
+func (b *bitWriter) write(v uint64, n uint) {
+	b.acc |= v << b.nbits
+	b.nbits += n
+	if b.nbits >= 32 {
+		b.buf = binary.LittleEndian.AppendUint32(b.buf, uint32(b.acc))
+		b.acc >>= 32
+		b.nbits -= 32
+		if len(b.buf) >= cap(b.buf)-8 {
+			b.flush()
+		}
+	}
+}
+
+// flush hands the whole bytes written so far to w.
+func (b *bitWriter) flush() {
+	if len(b.buf) > 0 && b.err == nil {
+		_, b.err = b.w.Write(b.buf)
+	}
+	b.buf = b.buf[:0]
+}
+
+// flushAll pads the last byte with zero bits and flushes.
+func (b *bitWriter) flushAll() {
+	for b.nbits > 0 {
+		b.buf = append(b.buf, byte(b.acc))
+		b.acc >>= 8
+		b.nbits -= min(8, b.nbits)
+	}
+	b.acc, b.nbits = 0, 0
+	b.flush()
+}

@@ -1,0 +1,372 @@
+package render
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/zlib"
+	"encoding/binary"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"testing"
+)
+
+// pathPictures are opaque and translucent pictures that drive each path of
+// the filter and the deflater: rows equal to the row above (long runs),
+// vertical edges (a row back), 45-degree anti-aliased edges (a row back
+// plus or minus a pixel), a horizontal gradient (Paeth's left
+// prediction), noise (literals), and translucent shapes (RGBA rows).
+func pathPictures() map[string]*image.NRGBA {
+	const w, h = 301, 97
+	pics := map[string]*image.NRGBA{}
+	mk := func(name string, f func(x, y int) color.NRGBA) {
+		m := image.NewNRGBA(image.Rect(0, 0, w, h))
+		for y := range h {
+			for x := range w {
+				m.SetNRGBA(x, y, f(x, y))
+			}
+		}
+		pics[name] = m
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	mk("flat", func(x, y int) color.NRGBA { return color.NRGBA{85, 37, 130, 255} })
+	mk("vertical edges", func(x, y int) color.NRGBA {
+		if x%50 < 20 {
+			return color.NRGBA{255, 255, 255, 255}
+		}
+		return color.NRGBA{0, 122, 51, 255}
+	})
+	mk("diagonal", func(x, y int) color.NRGBA {
+		d := (x - y) * 64 // four pixels of anti-aliasing
+		v := uint8(max(0, min(255, d)))
+		return color.NRGBA{v, 255 - v, 40, 255}
+	})
+	mk("gradient", func(x, y int) color.NRGBA { return color.NRGBA{uint8(x), uint8(x / 2), 200, 255} })
+	mk("noise", func(x, y int) color.NRGBA {
+		return color.NRGBA{uint8(r.IntN(256)), uint8(r.IntN(256)), uint8(r.IntN(256)), 255}
+	})
+	mk("translucent", func(x, y int) color.NRGBA {
+		if (x-150)*(x-150)+(y-48)*(y-48) < 40*40 {
+			return color.NRGBA{253, 185, 39, uint8(128 + x%3)}
+		}
+		return color.NRGBA{}
+	})
+	mk("mixed", func(x, y int) color.NRGBA {
+		switch {
+		case y%31 == 0:
+			return color.NRGBA{uint8(r.IntN(256)), 0, 0, 255}
+		case x > y:
+			return color.NRGBA{0, 0, uint8(x), 255}
+		}
+		return color.NRGBA{9, 9, 9, 255}
+	})
+	return pics
+}
+
+// Every path, at every effort the deflater has, decodes to the picture,
+// and a picture written in bands gives the same bytes as the whole.
+func TestEncodePNGPaths(t *testing.T) {
+	saved := pngEffort
+	defer func() { pngEffort = saved }()
+	for _, ef := range []effort{{0, 0}, {32, 0}, {0, 2}, {32, 8}} {
+		pngEffort = ef
+		for name, src := range pathPictures() {
+			var whole bytes.Buffer
+			if err := EncodePNG(&whole, src); err != nil {
+				t.Fatalf("%v %s: %v", ef, name, err)
+			}
+			dec, err := png.Decode(bytes.NewReader(whole.Bytes()))
+			if err != nil {
+				t.Fatalf("%v %s: png.Decode: %v", ef, name, err)
+			}
+			b := src.Bounds()
+			for y := range b.Dy() {
+				for x := range b.Dx() {
+					want := src.NRGBAAt(x, y)
+					if want.A == 0 {
+						want = color.NRGBA{}
+					}
+					if got := color.NRGBAModel.Convert(dec.At(x, y)); got != want {
+						t.Fatalf("%v %s: pixel (%d,%d) = %v, want %v", ef, name, x, y, got, want)
+					}
+				}
+			}
+			var banded bytes.Buffer
+			s, err := startPNG(&banded, b.Dx(), b.Dy(), isOpaque(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for y0 := 0; y0 < b.Dy(); y0 += 10 {
+				if err := s.writeRows(src.SubImage(image.Rect(0, y0, b.Dx(), min(b.Dy(), y0+10)))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.finish(); err != nil {
+				t.Fatal(err)
+			}
+			s.close()
+			if !bytes.Equal(whole.Bytes(), banded.Bytes()) {
+				t.Errorf("%v %s: banded encode differs from the whole", ef, name)
+			}
+		}
+	}
+}
+
+// Flat pictures cost next to nothing: deflate's longest copy is 258 bytes,
+// so 6 MB of flat pixels need 24,000 copies at best (about 6 KB at two
+// bits each); a flat 1920x1080 picture stays within 10 KB.
+func TestEncodePNGFlatIsSmall(t *testing.T) {
+	m := image.NewRGBA(image.Rect(0, 0, 1920, 1080))
+	for i := 0; i < len(m.Pix); i += 4 {
+		m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = 0, 122, 51, 255
+	}
+	var buf bytes.Buffer
+	if err := EncodePNG(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > 10_000 {
+		t.Errorf("flat 1920x1080 PNG = %d bytes, want <= 10,000", buf.Len())
+	}
+}
+
+// filterRow gives the bytes of a textbook Paeth filter for every width and
+// both pixel sizes, on rows that are partly equal to the row above, and
+// every nonzero byte lies in a span rowSpans reports.
+func TestFilterRowPaeth(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	paeth := func(a, b, c byte) byte {
+		p := int(a) + int(b) - int(c)
+		pa, pb, pc := absInt(p-int(a)), absInt(p-int(b)), absInt(p-int(c))
+		if pa <= pb && pa <= pc {
+			return a
+		}
+		if pb <= pc {
+			return b
+		}
+		return c
+	}
+	for _, bpp := range []int{3, 4} {
+		for w := 1; w < 40; w++ {
+			pix := make([]byte, 4*w)
+			above := make([]byte, 4*w)
+			for i := range pix {
+				above[i] = byte(r.IntN(256))
+				pix[i] = above[i]
+				if r.IntN(12) == 0 {
+					pix[i] = byte(r.IntN(256))
+				}
+				if bpp == 3 && i%4 == 3 {
+					pix[i], above[i] = 255, 255
+				}
+			}
+			row := make([]byte, 1+bpp*w+8)
+			diff := filterRow(row, pix, above, bpp, nil)
+			if row[0] != 4 {
+				t.Fatalf("filter type = %d, want 4 (Paeth)", row[0])
+			}
+			// Bytes outside rowSpans are zeros: the deflater codes them
+			// without reading them.
+			spans := rowSpans(nil, diff, w, bpp)
+			in := make([]bool, 1+bpp*w)
+			for i := 0; i+1 < len(spans); i += 2 {
+				for k := spans[i]; k < spans[i+1]; k++ {
+					in[k] = true
+				}
+			}
+			for k, v := range row[:1+bpp*w] {
+				if v != 0 && !in[k] {
+					t.Fatalf("bpp %d width %d: byte %d = %d lies outside the spans %v", bpp, w, k, v, spans)
+				}
+			}
+			for x := range w {
+				for k := range bpp {
+					var a, c byte
+					if x > 0 {
+						a, c = pix[4*x-4+k], above[4*x-4+k]
+					}
+					want := pix[4*x+k] - paeth(a, above[4*x+k], c)
+					if got := row[1+bpp*x+k]; got != want {
+						t.Fatalf("bpp %d width %d: byte %d of pixel %d = %d, want %d", bpp, w, k, x, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Huffman code lengths stay within the limit and form a complete code,
+// also for counts that would make a plain Huffman code much deeper.
+func TestHuffLengthsLimit(t *testing.T) {
+	fib := make([]uint32, 286)
+	a, b := uint32(1), uint32(1)
+	for i := range 30 {
+		fib[i] = a
+		a, b = b, min(a+b, 1<<30)
+	}
+	single := make([]uint32, 19)
+	single[5] = 9
+	for _, tt := range []struct {
+		name    string
+		freq    []uint32
+		maxBits int
+	}{{"fibonacci", fib, 15}, {"fibonacci in 7 bits", fib[:19], 7}, {"one symbol", single, 7}} {
+		freq := append([]uint32(nil), tt.freq...)
+		atLeastTwo(freq)
+		lens := make([]uint8, len(freq))
+		huffLengths(freq, lens, tt.maxBits)
+		kraft := 0.0
+		for s, l := range lens {
+			if int(l) > tt.maxBits {
+				t.Errorf("%s: symbol %d length %d > %d", tt.name, s, l, tt.maxBits)
+			}
+			if (freq[s] == 0) != (l == 0) {
+				t.Errorf("%s: symbol %d count %d length %d", tt.name, s, freq[s], l)
+			}
+			if l > 0 {
+				kraft += 1 / float64(uint(1)<<l)
+			}
+		}
+		if kraft != 1 {
+			t.Errorf("%s: Kraft sum = %v, want 1 (complete code)", tt.name, kraft)
+		}
+	}
+}
+
+// The deflate stream alone inflates to its input, for inputs that cross
+// the window slide and the block size, with every distance class.
+func TestRowDeflaterInflates(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, stride := range []int{2, 7, 301, 4321} {
+		var in, out bytes.Buffer
+		var d rowDeflater
+		d.reset(&out, stride, 3)
+		for y := range 200_000 / stride {
+			row := d.next()[:stride]
+			for i := range row {
+				switch {
+				case y%5 == 0:
+					row[i] = byte(r.IntN(256))
+				case i%13 < 4:
+					row[i] = byte(r.IntN(4))
+				default:
+					row[i] = 0
+				}
+			}
+			in.Write(row)
+			if err := d.add(nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := d.finish(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(flate.NewReader(&out))
+		if err != nil {
+			t.Fatalf("stride %d: inflate: %v", stride, err)
+		}
+		if !bytes.Equal(got, in.Bytes()) {
+			t.Fatalf("stride %d: inflated %d bytes differ from the %d written", stride, len(got), in.Len())
+		}
+	}
+}
+
+// filterTypes returns the filter type byte of every row of the PNG data,
+// read from its inflated IDAT stream.
+func filterTypes(t *testing.T, data []byte, stride, height int) []byte {
+	t.Helper()
+	var z bytes.Buffer
+	for p := 8; p+8 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[p:]))
+		if string(data[p+4:p+8]) == "IDAT" {
+			z.Write(data[p+8 : p+8+n])
+		}
+		p += 12 + n
+	}
+	r, err := zlib.NewReader(&z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) != stride*height {
+		t.Fatalf("inflated %d bytes, want %d", len(raw), stride*height)
+	}
+	types := make([]byte, height)
+	for y := range height {
+		types[y] = raw[y*stride]
+	}
+	return types
+}
+
+// A picture whose first rows are busy (a 2-D gradient: every row differs
+// from the one above almost everywhere) goes on from row 33 with the Up
+// filter and the general-purpose deflate; a quiet one keeps Paeth rows
+// and the row deflater. Both decode to their pixels and give the same
+// bytes in bands (TestEncodePNGPaths covers the "noise" picture).
+func TestEncodePNGBusyPictureSwitch(t *testing.T) {
+	const w, h = 200, 80
+	busy := image.NewRGBA(image.Rect(0, 0, w, h))
+	quiet := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			busy.SetRGBA(x, y, color.RGBA{uint8(x*x/97 + y*y/13), uint8(x + 3*y), 90, 255})
+			q := color.RGBA{0, 122, 51, 255}
+			if x > 2*y {
+				q = color.RGBA{85, 37, 130, 255}
+			}
+			quiet.SetRGBA(x, y, q)
+		}
+	}
+	for _, tt := range []struct {
+		name     string
+		img      *image.RGBA
+		wantLate byte
+	}{{"busy", busy, 2}, {"quiet", quiet, 4}} {
+		var whole bytes.Buffer
+		if err := EncodePNG(&whole, tt.img); err != nil {
+			t.Fatal(err)
+		}
+		types := filterTypes(t, whole.Bytes(), 1+3*w, h)
+		for y, ft := range types {
+			want := byte(4)
+			if y > busyRowsSeen {
+				want = tt.wantLate
+			}
+			if ft != want {
+				t.Fatalf("%s: row %d filter type %d, want %d", tt.name, y, ft, want)
+			}
+		}
+		dec, err := png.Decode(bytes.NewReader(whole.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := range h {
+			for x := range w {
+				if got, want := color.RGBAModel.Convert(dec.At(x, y)), tt.img.RGBAAt(x, y); got != want {
+					t.Fatalf("%s: pixel (%d,%d) = %v, want %v", tt.name, x, y, got, want)
+				}
+			}
+		}
+		var banded bytes.Buffer
+		s, err := startPNG(&banded, w, h, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y0 := 0; y0 < h; y0 += 7 {
+			if err := s.writeRows(tt.img.SubImage(image.Rect(0, y0, w, min(h, y0+7)))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.finish(); err != nil {
+			t.Fatal(err)
+		}
+		s.close()
+		if !bytes.Equal(whole.Bytes(), banded.Bytes()) {
+			t.Errorf("%s: banded encode differs from the whole", tt.name)
+		}
+	}
+}
