@@ -17,16 +17,23 @@ func benchRender(b *testing.B, s Scene, o Options) {
 	benchRenderEach(b, s, o, func() {})
 }
 
-// benchRenderEach is benchRender with before run ahead of every render.
-func benchRenderEach(b *testing.B, s Scene, o Options, before func()) {
+// warmRender renders s once so logos and sprites are cached, then starts
+// counting allocations; it returns the context to render with.
+func warmRender(b *testing.B, s Scene, o Options) context.Context {
 	ctx := context.Background()
-	var buf bytes.Buffer
 	warm, err := Render(ctx, s, o)
 	if err != nil {
 		b.Fatal(err)
 	}
 	Release(warm)
 	b.ReportAllocs()
+	return ctx
+}
+
+// benchRenderEach is benchRender with before run ahead of every render.
+func benchRenderEach(b *testing.B, s Scene, o Options, before func()) {
+	ctx := warmRender(b, s, o)
+	var buf bytes.Buffer
 	cpu0 := cpuTime()
 	for b.Loop() {
 		before()
@@ -122,13 +129,7 @@ func BenchmarkStdlibPNGBestSpeed(b *testing.B) {
 // encoding) from warm logos, with before run ahead of every render: the
 // painting share of the benchmarks above.
 func benchPaint(b *testing.B, s Scene, o Options, before func()) {
-	ctx := context.Background()
-	warm, err := Render(ctx, s, o)
-	if err != nil {
-		b.Fatal(err)
-	}
-	Release(warm)
-	b.ReportAllocs()
+	ctx := warmRender(b, s, o)
 	cpu0 := cpuTime()
 	for b.Loop() {
 		before()
