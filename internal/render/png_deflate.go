@@ -707,22 +707,7 @@ func (d *rowDeflater) writeBlock(final bool) {
 			w.write(uint64(r>>8), 7)
 		}
 	}
-	for _, t := range d.toks {
-		if t&tokMatch == 0 {
-			w.write(uint64(litCode[t]), uint(litLen[t]))
-			continue
-		}
-		l := int(t>>15&0xff) + 3
-		dist := int(t&0x7fff) + 1
-		lc := lengthCode[l-3]
-		dc := distCode(dist)
-		// code, length extra bits, distance code, distance extra bits:
-		// at most 15+5+15+13 = 48 bits, written in two parts.
-		w.write(uint64(litCode[257+int(lc)])|uint64(l-int(lengthBase[lc]))<<litLen[257+int(lc)],
-			uint(litLen[257+int(lc)])+uint(lengthExtra[lc]))
-		w.write(uint64(distCodes[dc])|uint64(dist-int(distBase[dc]))<<distLen[dc],
-			uint(distLen[dc])+uint(distExtra[dc]))
-	}
+	w.tokens(d.toks, &litCode, &litLen, &distCodes, &distLen)
 	w.write(uint64(litCode[256]), uint(litLen[256]))
 	w.flush()
 
@@ -891,6 +876,45 @@ func (b *bitWriter) write(v uint64, n uint) {
 			b.flush()
 		}
 	}
+}
+
+// tokens writes the codes of toks, as write would, with the bit buffer
+// kept in registers.
+func (b *bitWriter) tokens(toks []uint32, litCode *[286]uint16, litLen *[286]uint8, distCodes *[30]uint16, distLen *[30]uint8) {
+	acc, nbits, buf := b.acc, b.nbits, b.buf
+	for _, t := range toks {
+		if t&tokMatch == 0 {
+			acc |= uint64(litCode[t&0xff]) << nbits
+			nbits += uint(litLen[t&0xff])
+		} else {
+			l := int(t>>15&0xff) + 3
+			dist := int(t&0x7fff) + 1
+			lc := lengthCode[l-3]
+			dc := distCode(dist)
+			// code, length extra bits, distance code, distance extra
+			// bits: at most 15+5+15+13 = 48 bits, written in two parts.
+			acc |= (uint64(litCode[257+int(lc)]) | uint64(l-int(lengthBase[lc]))<<litLen[257+int(lc)]) << nbits
+			nbits += uint(litLen[257+int(lc)]) + uint(lengthExtra[lc])
+			if nbits >= 32 {
+				buf = binary.LittleEndian.AppendUint32(buf, uint32(acc))
+				acc >>= 32
+				nbits -= 32
+			}
+			acc |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<distLen[dc]) << nbits
+			nbits += uint(distLen[dc]) + uint(distExtra[dc])
+		}
+		if nbits >= 32 {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(acc))
+			acc >>= 32
+			nbits -= 32
+			if len(buf) >= cap(buf)-16 {
+				b.buf = buf
+				b.flush()
+				buf = b.buf
+			}
+		}
+	}
+	b.acc, b.nbits, b.buf = acc, nbits, buf
 }
 
 // flush hands the whole bytes written so far to w.
