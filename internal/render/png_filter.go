@@ -84,6 +84,27 @@ func upFilterRGBA(dst, pix, above []byte, diff []int32) []int32 {
 	const lo = 0x7f7f7f7f7f7f7f7f
 	n := len(pix) / 8 * 8
 	for i := 0; i < n; i += 8 {
+		// Skip the pixels equal to the row above eight at a time, then
+		// clear their filtered bytes at once.
+		j := i
+		for j+32 <= n {
+			p := pix[j : j+32 : j+32]
+			q := above[j : j+32 : j+32]
+			if (binary.LittleEndian.Uint64(p)^binary.LittleEndian.Uint64(q))|
+				(binary.LittleEndian.Uint64(p[8:])^binary.LittleEndian.Uint64(q[8:]))|
+				(binary.LittleEndian.Uint64(p[16:])^binary.LittleEndian.Uint64(q[16:]))|
+				(binary.LittleEndian.Uint64(p[24:])^binary.LittleEndian.Uint64(q[24:])) != 0 {
+				break
+			}
+			j += 32
+		}
+		if j > i {
+			clear(dst[i:j])
+			i = j
+			if i >= n {
+				break
+			}
+		}
 		x := binary.LittleEndian.Uint64(pix[i:])
 		y := binary.LittleEndian.Uint64(above[i:])
 		binary.LittleEndian.PutUint64(dst[i:], ((x|hi)-(y&lo))^((x^^y)&hi))
