@@ -33,6 +33,7 @@ var (
 	loadFlag     = flag.Bool("load", false, "run the load benchmark")
 	loadLongFlag = flag.Bool("load.long", false, "also run the 60 s distinct-images memory run")
 	loadDuration = flag.Duration("load.duration", 5*time.Second, "length of each throughput phase")
+	loadEnv      = flag.String("load.env", "", "extra settings for the measured binary, space-separated NAME=value (e.g. \"IMAGE_CACHE_MB=256 LOGO_CACHE_MB=96\" to compare with an older build's budgets)")
 	loadLogos    = flag.Bool("load.logos", false, "also compare CPU per cold render at IMAGE_CACHE_MB=64 and 256 (the logo budget must not follow it)")
 )
 
@@ -208,6 +209,10 @@ func TestLoad(t *testing.T) {
 		// Every other setting at its default: the disk tier lands in a
 		// temporary user cache directory.
 		"XDG_CACHE_HOME": t.TempDir(),
+	}
+	for _, kv := range strings.Fields(*loadEnv) {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
 	}
 	var teams []string
 	for _, tm := range espntest.Teams("basketball", "nba") {
