@@ -223,6 +223,9 @@ func matchLen(win []byte, a, b, end int) int {
 func (d *rowDeflater) scan(p, limit, end int) int {
 	win := d.win
 	fast := d.chainMax == 0 && d.lazy == 0
+	if fast {
+		p = d.scanFast(p, limit, end)
+	}
 	for p < limit && p+minMatch <= end {
 		var best, dist int
 		if fast && p+16 <= end {
@@ -275,6 +278,102 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 		d.literal(win[p])
 	}
 	return p
+}
+
+// scanFast is scan's loop over findFast while p+16 <= end, with the
+// distances' XORs computed in registers and the literals emitted in
+// place: the same tokens for less work per position.
+func (d *rowDeflater) scanFast(p, limit, end int) int {
+	win := d.win[:end]
+	s, bpp := d.stride, d.bpp
+	for p < limit && p+16 <= end {
+		x := binary.LittleEndian.Uint64(win[p:])
+		if x == 0 && win[p-1] == 0 {
+			l := matchLen(win, p-1, p, min(end, p+maxMatch))
+			d.last = 1
+			d.match(l, 1)
+			p += l
+			continue
+		}
+		var xs [5]uint64
+		xs[0] = xorAt(win, x, p, 1)
+		q := quadZeros(xs[0])
+		starts := q
+		at := uint(q >> 7 & 1)
+		if !d.runsOnly {
+			xs[1] = xorAt(win, x, p, d.last)
+			xs[2] = xorAt(win, x, p, s-bpp)
+			xs[3] = xorAt(win, x, p, s)
+			xs[4] = xorAt(win, x, p, s+bpp)
+			q1, q2, q3, q4 := quadZeros(xs[1]), quadZeros(xs[2]), quadZeros(xs[3]), quadZeros(xs[4])
+			starts |= q1 | q2 | q3 | q4
+			at |= uint(q1>>7&1)<<1 | uint(q2>>7&1)<<2 | uint(q3>>7&1)<<3 | uint(q4>>7&1)<<4
+		}
+		if at == 0 {
+			lits := 5
+			if m := starts & 0x8080808000; m != 0 { // starts 1 to 4
+				lits = bits.TrailingZeros64(m) >> 3
+			}
+			for range lits {
+				d.literal(win[p])
+				p++
+			}
+			continue
+		}
+		best, dist := d.bestPredicted(p, end, &xs, at)
+		if best == 0 {
+			d.literal(win[p])
+			p++
+			continue
+		}
+		d.last = dist
+		d.match(best, dist)
+		p += best
+	}
+	return p
+}
+
+// xorAt is x XOR the eight bytes dist back from p, or all ones where
+// dist is out of reach.
+func xorAt(win []byte, x uint64, p, dist int) uint64 {
+	if dist > 0 && dist <= p && dist <= windowSize {
+		return x ^ binary.LittleEndian.Uint64(win[p-dist:])
+	}
+	return ^uint64(0)
+}
+
+// bestPredicted is the second half of findFast: the best match at p among
+// the predicted distances whose bits are set in at (xs: their XORs with
+// the eight bytes at p), or length 0.
+func (d *rowDeflater) bestPredicted(p, end int, xs *[5]uint64, at uint) (best, bestDist int) {
+	win := d.win[:end]
+	s := d.stride
+	dists := [5]int{1, d.last, s - d.bpp, s, s + d.bpp}
+	end = min(end, p+maxMatch) // each token is scored on its own
+	bestScore, bestExtra := 0, 0
+	for at != 0 {
+		k := bits.TrailingZeros(at)
+		at &= at - 1
+		dist := dists[k]
+		if dist == bestDist {
+			continue
+		}
+		e := int(distExtra[distCode(dist)])
+		if best > 0 && e >= bestExtra && (p+best >= end || win[p-dist+best] != win[p+best]) {
+			continue
+		}
+		l := bits.TrailingZeros64(xs[k]) >> 3
+		if l == 8 {
+			l = matchLen(win, p-dist, p, end)
+			if k == 0 && (l == maxMatch || p+l == end) {
+				return l, 1 // a run filling its token: nothing does better
+			}
+		}
+		if sc := l*lenWeight - e - matchCost; sc > bestScore {
+			best, bestDist, bestScore, bestExtra = l, dist, sc, e
+		}
+	}
+	return best, bestDist
 }
 
 // findFast is find and skip together for the predicted distances alone
@@ -608,22 +707,7 @@ func (d *rowDeflater) writeBlock(final bool) {
 			w.write(uint64(r>>8), 7)
 		}
 	}
-	for _, t := range d.toks {
-		if t&tokMatch == 0 {
-			w.write(uint64(litCode[t]), uint(litLen[t]))
-			continue
-		}
-		l := int(t>>15&0xff) + 3
-		dist := int(t&0x7fff) + 1
-		lc := lengthCode[l-3]
-		dc := distCode(dist)
-		// code, length extra bits, distance code, distance extra bits:
-		// at most 15+5+15+13 = 48 bits, written in two parts.
-		w.write(uint64(litCode[257+int(lc)])|uint64(l-int(lengthBase[lc]))<<litLen[257+int(lc)],
-			uint(litLen[257+int(lc)])+uint(lengthExtra[lc]))
-		w.write(uint64(distCodes[dc])|uint64(dist-int(distBase[dc]))<<distLen[dc],
-			uint(distLen[dc])+uint(distExtra[dc]))
-	}
+	w.tokens(d.toks, &litCode, &litLen, &distCodes, &distLen)
 	w.write(uint64(litCode[256]), uint(litLen[256]))
 	w.flush()
 
@@ -792,6 +876,45 @@ func (b *bitWriter) write(v uint64, n uint) {
 			b.flush()
 		}
 	}
+}
+
+// tokens writes the codes of toks, as write would, with the bit buffer
+// kept in registers.
+func (b *bitWriter) tokens(toks []uint32, litCode *[286]uint16, litLen *[286]uint8, distCodes *[30]uint16, distLen *[30]uint8) {
+	acc, nbits, buf := b.acc, b.nbits, b.buf
+	for _, t := range toks {
+		if t&tokMatch == 0 {
+			acc |= uint64(litCode[t&0xff]) << nbits
+			nbits += uint(litLen[t&0xff])
+		} else {
+			l := int(t>>15&0xff) + 3
+			dist := int(t&0x7fff) + 1
+			lc := lengthCode[l-3]
+			dc := distCode(dist)
+			// code, length extra bits, distance code, distance extra
+			// bits: at most 15+5+15+13 = 48 bits, written in two parts.
+			acc |= (uint64(litCode[257+int(lc)]) | uint64(l-int(lengthBase[lc]))<<litLen[257+int(lc)]) << nbits
+			nbits += uint(litLen[257+int(lc)]) + uint(lengthExtra[lc])
+			if nbits >= 32 {
+				buf = binary.LittleEndian.AppendUint32(buf, uint32(acc))
+				acc >>= 32
+				nbits -= 32
+			}
+			acc |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<distLen[dc]) << nbits
+			nbits += uint(distLen[dc]) + uint(distExtra[dc])
+		}
+		if nbits >= 32 {
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(acc))
+			acc >>= 32
+			nbits -= 32
+			if len(buf) >= cap(buf)-16 {
+				b.buf = buf
+				b.flush()
+				buf = b.buf
+			}
+		}
+	}
+	b.acc, b.nbits, b.buf = acc, nbits, buf
 }
 
 // flush hands the whole bytes written so far to w.

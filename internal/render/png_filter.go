@@ -84,6 +84,27 @@ func upFilterRGBA(dst, pix, above []byte, diff []int32) []int32 {
 	const lo = 0x7f7f7f7f7f7f7f7f
 	n := len(pix) / 8 * 8
 	for i := 0; i < n; i += 8 {
+		// Skip the pixels equal to the row above eight at a time, then
+		// clear their filtered bytes at once.
+		j := i
+		for j+32 <= n {
+			p := pix[j : j+32 : j+32]
+			q := above[j : j+32 : j+32]
+			if (binary.LittleEndian.Uint64(p)^binary.LittleEndian.Uint64(q))|
+				(binary.LittleEndian.Uint64(p[8:])^binary.LittleEndian.Uint64(q[8:]))|
+				(binary.LittleEndian.Uint64(p[16:])^binary.LittleEndian.Uint64(q[16:]))|
+				(binary.LittleEndian.Uint64(p[24:])^binary.LittleEndian.Uint64(q[24:])) != 0 {
+				break
+			}
+			j += 32
+		}
+		if j > i {
+			clear(dst[i:j])
+			i = j
+			if i >= n {
+				break
+			}
+		}
 		x := binary.LittleEndian.Uint64(pix[i:])
 		y := binary.LittleEndian.Uint64(above[i:])
 		binary.LittleEndian.PutUint64(dst[i:], ((x|hi)-(y&lo))^((x^^y)&hi))
@@ -110,7 +131,26 @@ func upFilterRGB(dst, pix, above []byte, diff []int32) []int32 {
 	const hi = 0x8080808080808080
 	const lo = 0x7f7f7f7f7f7f7f7f
 	i := 0
-	for ; i+4 <= n; i += 4 {
+	for i+4 <= n {
+		// Skip the pixels equal to the row above (most of a rendered
+		// picture) eight at a time, then clear their filtered bytes at once.
+		j := i
+		for j+8 <= n {
+			p := pix[4*j : 4*j+32 : 4*j+32]
+			q := above[4*j : 4*j+32 : 4*j+32]
+			if (binary.LittleEndian.Uint64(p)^binary.LittleEndian.Uint64(q))|
+				(binary.LittleEndian.Uint64(p[8:])^binary.LittleEndian.Uint64(q[8:]))|
+				(binary.LittleEndian.Uint64(p[16:])^binary.LittleEndian.Uint64(q[16:]))|
+				(binary.LittleEndian.Uint64(p[24:])^binary.LittleEndian.Uint64(q[24:])) != 0 {
+				break
+			}
+			j += 8
+		}
+		if j > i {
+			clear(dst[3*i : 3*j])
+			i = j
+			continue
+		}
 		p := pix[4*i : 4*i+16]
 		q := above[4*i : 4*i+16]
 		x0, y0 := binary.LittleEndian.Uint64(p), binary.LittleEndian.Uint64(q)
@@ -121,6 +161,7 @@ func upFilterRGB(dst, pix, above []byte, diff []int32) []int32 {
 			// picture) are twelve zero bytes.
 			binary.LittleEndian.PutUint64(o, 0)
 			binary.LittleEndian.PutUint32(o[8:], 0)
+			i += 4
 			continue
 		}
 		d := ((x0 | hi) - (y0 & lo)) ^ ((x0 ^ ^y0) & hi)
@@ -135,6 +176,7 @@ func upFilterRGB(dst, pix, above []byte, diff []int32) []int32 {
 		if d != 0 {
 			diff = append(diff, int32(i+2))
 		}
+		i += 4
 	}
 	for ; i+2 <= n; i += 2 {
 		a := binary.LittleEndian.Uint64(pix[4*i : 4*i+8])

@@ -29,6 +29,15 @@ func alphaAll255(pix []byte, stride, off, w, h int) bool {
 	for y := range h {
 		row := pix[off+y*stride : off+y*stride+4*w]
 		i := 0
+		// Four words at a time, ANDed: one compare per eight pixels.
+		for ; i+32 <= len(row); i += 32 {
+			q := row[i : i+32 : i+32]
+			v := binary.LittleEndian.Uint64(q) & binary.LittleEndian.Uint64(q[8:]) &
+				binary.LittleEndian.Uint64(q[16:]) & binary.LittleEndian.Uint64(q[24:])
+			if v&mask != mask {
+				return false
+			}
+		}
 		for ; i+8 <= len(row); i += 8 {
 			if binary.LittleEndian.Uint64(row[i:])&mask != mask {
 				return false
@@ -59,18 +68,21 @@ func pixelRow(buf []byte, img image.Image, y int, opaque bool, conv **image.NRGB
 			return src
 		}
 		t := unpremulTable()
-		for j := 0; j < len(src); j += 4 {
-			a := src[j+3]
-			switch a {
-			case 255:
-				buf[j], buf[j+1], buf[j+2] = src[j], src[j+1], src[j+2]
-			case 0:
-				buf[j], buf[j+1], buf[j+2] = 0, 0, 0
-			default:
-				row := t[int(a)<<8:]
-				buf[j], buf[j+1], buf[j+2] = row[src[j]], row[src[j+1]], row[src[j+2]]
+		j := 0
+		for ; j+8 <= len(src); j += 8 {
+			// Two clear or two opaque pixels (most of a logo's canvas)
+			// need no table.
+			v := binary.LittleEndian.Uint64(src[j:])
+			if v == 0 || v&0xff000000ff000000 == 0xff000000ff000000 {
+				binary.LittleEndian.PutUint64(buf[j:], v)
+				continue
 			}
-			buf[j+3] = a
+			for k := j; k < j+8; k += 4 {
+				unpremulPixel(buf[k:k+4:k+4], src[k:k+4:k+4], t)
+			}
+		}
+		for ; j < len(src); j += 4 {
+			unpremulPixel(buf[j:j+4:j+4], src[j:j+4:j+4], t)
 		}
 		return buf[:len(src)]
 	}
@@ -79,6 +91,22 @@ func pixelRow(buf []byte, img image.Image, y int, opaque bool, conv **image.NRGB
 	}
 	draw.Draw(*conv, (*conv).Bounds(), img, image.Pt(b.Min.X, y), draw.Src)
 	return append(buf[:0], (*conv).Pix...)
+}
+
+// unpremulPixel writes the non-premultiplied pixel of the premultiplied
+// src, with t from unpremulTable.
+func unpremulPixel(dst, src, t []byte) {
+	a := src[3]
+	switch a {
+	case 255:
+		dst[0], dst[1], dst[2] = src[0], src[1], src[2]
+	case 0:
+		dst[0], dst[1], dst[2] = 0, 0, 0
+	default:
+		row := t[int(a)<<8:]
+		dst[0], dst[1], dst[2] = row[src[0]], row[src[1]], row[src[2]]
+	}
+	dst[3] = a
 }
 
 var (

@@ -1,0 +1,164 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"image/png"
+	"math/rand/v2"
+	"testing"
+)
+
+// checkFilterRow filters pix (row above: above) and checks every byte
+// against a byte-by-byte Paeth filter, and that the bytes outside the
+// spans the filter reports are zeros.
+func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
+	t.Helper()
+	paeth := func(a, b, c byte) byte {
+		p := int(a) + int(b) - int(c)
+		pa, pb, pc := absInt(p-int(a)), absInt(p-int(b)), absInt(p-int(c))
+		if pa <= pb && pa <= pc {
+			return a
+		}
+		if pb <= pc {
+			return b
+		}
+		return c
+	}
+	w := len(pix) / 4
+	row := make([]byte, 1+bpp*w+8)
+	for i := range row {
+		row[i] = 0xa5 // stale bytes of an earlier row
+	}
+	diff := filterRow(row, pix, above, bpp, nil)
+	spans := rowSpans(nil, diff, w, bpp)
+	in := make([]bool, 1+bpp*w)
+	for i := 0; i+1 < len(spans); i += 2 {
+		for k := spans[i]; k < spans[i+1]; k++ {
+			in[k] = true
+		}
+	}
+	for x := range w {
+		for k := range bpp {
+			var a, c byte
+			if x > 0 {
+				a, c = pix[4*x-4+k], above[4*x-4+k]
+			}
+			want := pix[4*x+k] - paeth(a, above[4*x+k], c)
+			i := 1 + bpp*x + k
+			if got := row[i]; got != want {
+				t.Fatalf("%s: bpp %d width %d: byte %d of pixel %d = %d, want %d", name, bpp, w, k, x, got, want)
+			}
+			if want != 0 && !in[i] {
+				t.Fatalf("%s: bpp %d width %d: nonzero byte %d lies outside the spans %v", name, bpp, w, i, spans)
+			}
+		}
+	}
+}
+
+// Rows equal to the row above but for one byte (at the start, middle or
+// end; in the first or last eight-byte word; inside or across the
+// stretches the filter skips eight and four pixels at a time) filter like
+// the byte-by-byte Paeth filter.
+func TestFilterRowSparse(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, bpp := range []int{3, 4} {
+		for _, w := range []int{1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 31, 32, 33, 63, 64, 65, 100} {
+			above := make([]byte, 4*w)
+			for i := range above {
+				above[i] = byte(r.IntN(256))
+				if bpp == 3 && i%4 == 3 {
+					above[i] = 255
+				}
+			}
+			pix := append([]byte(nil), above...)
+			checkFilterRow(t, "equal", pix, above, bpp)
+			for i := range pix {
+				if bpp == 3 && i%4 == 3 {
+					continue
+				}
+				pix[i] ^= byte(1 + r.IntN(255))
+				checkFilterRow(t, "one byte", pix, above, bpp)
+				// And a second change far to the right.
+				if j := len(pix) - 1 - i; j > i+8 && (bpp == 4 || j%4 != 3) {
+					pix[j]++
+					checkFilterRow(t, "two bytes", pix, above, bpp)
+					pix[j]--
+				}
+				pix[i] = above[i]
+			}
+		}
+	}
+}
+
+// Pictures whose rows repeat the row above with a few changed pixels (what
+// rendered pictures are made of) decode to their pixels, and give the same
+// bytes encoded whole and in bands of every height.
+func TestEncodePNGSparseRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for _, w := range []int{1, 7, 8, 9, 33, 64, 257} {
+		for _, opaque := range []bool{true, false} {
+			const h = 24
+			m := image.NewRGBA(image.Rect(0, 0, w, h))
+			for i := range m.Pix {
+				m.Pix[i] = byte(r.IntN(4) * 60)
+				if i%4 == 3 && (opaque || r.IntN(3) > 0) {
+					m.Pix[i] = 255
+				}
+				if i%4 != 3 && m.Pix[i] > m.Pix[i|3] {
+					m.Pix[i] = m.Pix[i|3] // premultiplied
+				}
+			}
+			for y := 1; y < h; y++ {
+				row := m.Pix[y*m.Stride : y*m.Stride+4*w]
+				if y%4 == 0 {
+					continue // a row of its own
+				}
+				copy(row, m.Pix[(y-1)*m.Stride:])
+				for _, x := range []int{0, w / 2, w - 1, r.IntN(w)}[:1+y%4] {
+					// Channels stay at or below alpha (premultiplied).
+					if c := &row[4*x+r.IntN(3)]; *c > 0 {
+						*c--
+					} else if row[4*x+3] > 0 {
+						*c++
+					}
+				}
+			}
+			var whole bytes.Buffer
+			if err := EncodePNG(&whole, m); err != nil {
+				t.Fatal(err)
+			}
+			dec, err := png.Decode(bytes.NewReader(whole.Bytes()))
+			if err != nil {
+				t.Fatalf("width %d opaque %v: decode: %v", w, opaque, err)
+			}
+			got := image.NewRGBA(m.Bounds())
+			draw.Draw(got, got.Bounds(), dec, image.Point{}, draw.Src)
+			if !bytes.Equal(got.Pix, m.Pix) {
+				t.Fatalf("width %d opaque %v: decoded pixels differ", w, opaque)
+			}
+			if !isOpaque(m) {
+				continue // bands are opaque pictures
+			}
+			for rows := 1; rows <= h; rows++ {
+				var banded bytes.Buffer
+				s, err := startPNG(&banded, w, h, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for y0 := 0; y0 < h; y0 += rows {
+					if err := s.writeRows(m.SubImage(image.Rect(0, y0, w, min(h, y0+rows)))); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := s.finish(); err != nil {
+					t.Fatal(err)
+				}
+				s.close()
+				if !bytes.Equal(banded.Bytes(), whole.Bytes()) {
+					t.Fatalf("width %d: bands of %d rows give other bytes than the whole picture", w, rows)
+				}
+			}
+		}
+	}
+}
