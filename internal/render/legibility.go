@@ -50,7 +50,11 @@ var (
 	haloDark  = colorx.RGB{R: 0x14, G: 0x16, B: 0x1c}
 )
 
-type legKey struct{ img image.Image }
+// legKey is a logo's sampled colours. Like legKeyBg it names the logo by
+// a logoID, which does not keep it alive: a render weighs both variants
+// of a team's logo, and the one it does not draw must not stay pinned
+// (and charged) in the derivative cache for its statistics.
+type legKey struct{ id logoID }
 
 // legSample is one sampled logo colour in OKLab.
 type legSample struct {
@@ -69,10 +73,11 @@ type legStats struct {
 const legGrid = 56
 
 func legStatsOf(img image.Image) *legStats {
-	return memo(img, legKey{img}, func() (*legStats, int64) {
+	return memo(img, legKey{idOf(img)}, func() (*legStats, int64) {
 		s := &legStats{}
-		li, ok := normalised(img)
-		if !ok {
+		// The working copy is not cached: only the drawn variant needs one.
+		li, _ := normalise(img)
+		if li.trim.Empty() {
 			return s, 256
 		}
 		b := li.trim
@@ -110,7 +115,7 @@ func legibility(img image.Image, bg colorx.RGB) float64 {
 	if img == nil {
 		return 0
 	}
-	return memo(img, legKeyBg{img, bg}, func() (float64, int64) { return measureLegibility(img, bg), 64 })
+	return memo(img, legKeyBg{idOf(img), bg}, func() (float64, int64) { return measureLegibility(img, bg), 64 })
 }
 
 // measureLegibility is legibility without the cache.
@@ -163,8 +168,8 @@ func pickBy(def, dark image.Image, bg colorx.RGB, score func(image.Image, colorx
 // legKeyBg is a logo's legibility on one background colour, held by a
 // render so a banded render measures it once.
 type legKeyBg struct {
-	img image.Image
-	bg  colorx.RGB
+	id logoID
+	bg colorx.RGB
 }
 
 // legible is legibility(img, bg), cached and held for the render: a warm
@@ -173,7 +178,7 @@ func (p *painter) legible(img image.Image, bg colorx.RGB) float64 {
 	if img == nil {
 		return 0
 	}
-	k := legKeyBg{img, bg}
+	k := legKeyBg{idOf(img), bg}
 	v, _ := held(p, k, func() (float64, bool) { return legibility(img, bg), true })
 	return v
 }

@@ -41,36 +41,40 @@ type logoInfo struct {
 // maxLogoSide per side, with its trimmed bounds. ok is false for a logo
 // without visible pixels.
 func normalised(img image.Image) (logoInfo, bool) {
-	li := memo(img, normKey{img}, func() (logoInfo, int64) {
-		var src image.Image
-		b := img.Bounds()
-		switch img.(type) {
-		case *image.RGBA, *image.NRGBA:
-			src = img
-		}
-		if src == nil || b.Dx() > maxLogoSide || b.Dy() > maxLogoSide {
-			w, h := b.Dx(), b.Dy()
-			if w > maxLogoSide || h > maxLogoSide {
-				w, h = fitSize(w, h, maxLogoSide)
-			}
-			dst := image.NewRGBA(image.Rect(0, 0, w, h))
-			if w == b.Dx() && h == b.Dy() {
-				draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
-			} else {
-				scaleCatmullRom(dst, img, b)
-			}
-			src = dst
-		}
-		li := logoInfo{img: src, trim: trimBounds(src)}
-		// The entry keeps img alive through its key (and src, when it is a
-		// copy): count them, so the cache budget bounds the logos it pins.
-		size := 256 + pixelBytes(img)
-		if src != img {
-			size += pixelBytes(src)
-		}
-		return li, size
-	})
+	li := memo(img, normKey{img}, func() (logoInfo, int64) { return normalise(img) })
 	return li, !li.trim.Empty()
+}
+
+// normalise is normalised without the cache: the working copy and its
+// trimmed bounds, and the bytes an entry holding them keeps alive.
+func normalise(img image.Image) (logoInfo, int64) {
+	var src image.Image
+	b := img.Bounds()
+	switch img.(type) {
+	case *image.RGBA, *image.NRGBA:
+		src = img
+	}
+	if src == nil || b.Dx() > maxLogoSide || b.Dy() > maxLogoSide {
+		w, h := b.Dx(), b.Dy()
+		if w > maxLogoSide || h > maxLogoSide {
+			w, h = fitSize(w, h, maxLogoSide)
+		}
+		dst := image.NewRGBA(image.Rect(0, 0, w, h))
+		if w == b.Dx() && h == b.Dy() {
+			draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
+		} else {
+			scaleCatmullRom(dst, img, b)
+		}
+		src = dst
+	}
+	li := logoInfo{img: src, trim: trimBounds(src)}
+	// The entry keeps img alive through its key (and src, when it is a
+	// copy): count them, so the cache budget bounds the logos it pins.
+	size := 256 + pixelBytes(img)
+	if src != img {
+		size += pixelBytes(src)
+	}
+	return li, size
 }
 
 // fitSize scales (w, h) to fit a box of side s keeping the aspect ratio
