@@ -416,31 +416,7 @@ func (d *rowDeflater) findFast(p, end int) (best, bestDist, lits int) {
 		}
 		return 0, 0, bits.TrailingZeros64(m) >> 3
 	}
-	end = min(end, p+maxMatch) // each token is scored on its own
-	bestScore, bestExtra := 0, 0
-	for at != 0 {
-		k := bits.TrailingZeros(at)
-		at &= at - 1
-		dist := dists[k]
-		if dist == bestDist {
-			continue
-		}
-		e := int(distExtra[distCode(dist)])
-		if best > 0 && e >= bestExtra && (p+best >= end || win[p-dist+best] != win[p+best]) {
-			continue
-		}
-		l := bits.TrailingZeros64(xs[k]) >> 3
-		if l == 8 {
-			l = matchLen(win, p-dist, p, end)
-			if k == 0 && (l == maxMatch || p+l == end) {
-				return l, 1, 0 // a run filling its token: nothing does better
-			}
-		}
-		if sc := l*lenWeight - e - matchCost; sc > bestScore {
-			best, bestDist, bestScore, bestExtra = l, dist, sc, e
-		}
-	}
-	if best == 0 {
+	if best, bestDist = d.bestPredicted(p, end, &xs, at); best == 0 {
 		return 0, 0, 1
 	}
 	return best, bestDist, 0
