@@ -136,17 +136,6 @@ func TestEncodePNGFlatIsSmall(t *testing.T) {
 // every nonzero byte lies in a span rowSpans reports.
 func TestFilterRowPaeth(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	paeth := func(a, b, c byte) byte {
-		p := int(a) + int(b) - int(c)
-		pa, pb, pc := absInt(p-int(a)), absInt(p-int(b)), absInt(p-int(c))
-		if pa <= pb && pa <= pc {
-			return a
-		}
-		if pb <= pc {
-			return b
-		}
-		return c
-	}
 	for _, bpp := range []int{3, 4} {
 		for w := 1; w < 40; w++ {
 			pix := make([]byte, 4*w)
@@ -161,37 +150,7 @@ func TestFilterRowPaeth(t *testing.T) {
 					pix[i], above[i] = 255, 255
 				}
 			}
-			row := make([]byte, 1+bpp*w+8)
-			diff := filterRow(row, pix, above, bpp, nil)
-			if row[0] != 4 {
-				t.Fatalf("filter type = %d, want 4 (Paeth)", row[0])
-			}
-			// Bytes outside rowSpans are zeros: the deflater codes them
-			// without reading them.
-			spans := rowSpans(nil, diff, w, bpp)
-			in := make([]bool, 1+bpp*w)
-			for i := 0; i+1 < len(spans); i += 2 {
-				for k := spans[i]; k < spans[i+1]; k++ {
-					in[k] = true
-				}
-			}
-			for k, v := range row[:1+bpp*w] {
-				if v != 0 && !in[k] {
-					t.Fatalf("bpp %d width %d: byte %d = %d lies outside the spans %v", bpp, w, k, v, spans)
-				}
-			}
-			for x := range w {
-				for k := range bpp {
-					var a, c byte
-					if x > 0 {
-						a, c = pix[4*x-4+k], above[4*x-4+k]
-					}
-					want := pix[4*x+k] - paeth(a, above[4*x+k], c)
-					if got := row[1+bpp*x+k]; got != want {
-						t.Fatalf("bpp %d width %d: byte %d of pixel %d = %d, want %d", bpp, w, k, x, got, want)
-					}
-				}
-			}
+			checkFilterRow(t, "random", pix, above, bpp)
 		}
 	}
 }

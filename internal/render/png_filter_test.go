@@ -38,6 +38,12 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 			in[k] = true
 		}
 	}
+	if row[0] != 4 {
+		t.Fatalf("%s: filter type = %d, want 4 (Paeth)", name, row[0])
+	}
+	if !in[0] {
+		t.Fatalf("%s: the filter-type byte lies outside the spans %v", name, spans)
+	}
 	for x := range w {
 		for k := range bpp {
 			var a, c byte
