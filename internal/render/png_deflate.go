@@ -226,24 +226,10 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 	if fast {
 		p = d.scanFast(p, limit, end)
 	}
+	// scanFast stops at limit or within 16 bytes of end: the rest goes
+	// through find.
 	for p < limit && p+minMatch <= end {
-		var best, dist int
-		if fast && p+16 <= end {
-			var lits int
-			best, dist, lits = d.findFast(p, end)
-			if lits > 0 {
-				for range lits {
-					d.literal(win[p])
-					p++
-				}
-				continue
-			}
-			d.last = dist
-			d.match(best, dist)
-			p += best
-			continue
-		}
-		best, dist = d.find(p, end)
+		best, dist := d.find(p, end)
 		if best < minMatch {
 			k := 1
 			if d.chainMax == 0 {
@@ -280,9 +266,12 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 	return p
 }
 
-// scanFast is scan's loop over findFast while p+16 <= end, with the
-// distances' XORs computed in registers and the literals emitted in
-// place: the same tokens for less work per position.
+// scanFast is scan for the fastest effort (no lazy evaluation, no hash
+// chain) while p+16 <= end: it tries only the predicted distances (a run,
+// the last distance, the row above and its neighbours), XORing the eight
+// bytes at p with those at every distance at once, without branching on
+// the data; a distance matches where four bytes of its XOR are zero, and
+// the XOR's first eight bytes give short match lengths without matchLen.
 func (d *rowDeflater) scanFast(p, limit, end int) int {
 	win := d.win[:end]
 	s, bpp := d.stride, d.bpp
@@ -342,7 +331,7 @@ func xorAt(win []byte, x uint64, p, dist int) uint64 {
 	return ^uint64(0)
 }
 
-// bestPredicted is the second half of findFast: the best match at p among
+// bestPredicted is the second half of scanFast's step: the best match at p among
 // the predicted distances whose bits are set in at (xs: their XORs with
 // the eight bytes at p), or length 0.
 func (d *rowDeflater) bestPredicted(p, end int, xs *[5]uint64, at uint) (best, bestDist int) {
@@ -374,52 +363,6 @@ func (d *rowDeflater) bestPredicted(p, end int, xs *[5]uint64, at uint) (best, b
 		}
 	}
 	return best, bestDist
-}
-
-// findFast is find and skip together for the predicted distances alone
-// (no lazy evaluation, no hash chain), with p+16 <= end. The eight bytes
-// at p are XORed with those at every distance at once, without branching
-// on the data: a distance matches where four bytes of its XOR are zero,
-// and the first eight bytes of the XOR give short match lengths without
-// matchLen. It returns a match, or the number of literals to emit.
-func (d *rowDeflater) findFast(p, end int) (best, bestDist, lits int) {
-	win := d.win[:end]
-	s := d.stride
-	x := binary.LittleEndian.Uint64(win[p:])
-	if x == 0 && win[p-1] == 0 {
-		// Eight zeros after a zero (the common case inside the spans of
-		// smooth gradients): the run from distance one, at once.
-		return matchLen(win, p-1, p, min(end, p+maxMatch)), 1, 0
-	}
-	dists := [5]int{1, d.last, s - d.bpp, s, s + d.bpp}
-	nd := len(dists)
-	if d.runsOnly {
-		nd = 1
-	}
-	var xs [5]uint64
-	var starts uint64 // high bit of byte k: some distance matches at p+k
-	var at uint       // bit k: distance k matches at p
-	for k, dist := range dists[:nd] {
-		v := ^uint64(0)
-		if dist > 0 && dist <= p && dist <= windowSize {
-			v = x ^ binary.LittleEndian.Uint64(win[p-dist:])
-		}
-		xs[k] = v
-		q := quadZeros(v)
-		starts |= q
-		at |= uint(q>>7&1) << k
-	}
-	if at == 0 {
-		m := starts & 0x8080808000 // starts 1 to 4
-		if m == 0 {
-			return 0, 0, 5
-		}
-		return 0, 0, bits.TrailingZeros64(m) >> 3
-	}
-	if best, bestDist = d.bestPredicted(p, end, &xs, at); best == 0 {
-		return 0, 0, 1
-	}
-	return best, bestDist, 0
 }
 
 // skip returns how many literals follow from p, where find found no
