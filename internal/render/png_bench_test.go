@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"testing"
@@ -28,18 +27,7 @@ func BenchmarkEncodePNGEffort(b *testing.B) {
 				name = fmt.Sprintf("style%d/EncodePNG", style)
 				pngEffort, busySwitch = saved, true
 			}
-			b.Run(name, func(b *testing.B) {
-				var buf bytes.Buffer
-				cpu0 := cpuTime()
-				for b.Loop() {
-					buf.Reset()
-					if err := EncodePNG(&buf, img); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
-				b.ReportMetric(float64(buf.Len()), "png-bytes")
-			})
+			b.Run(name, func(b *testing.B) { benchEncode(b, img) })
 		}
 		Release(img)
 	}
