@@ -275,15 +275,22 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 
 // scanFast is scan for the fastest effort (no lazy evaluation, no hash
 // chain) while p+16 <= end: it tries only the predicted distances (a run,
-// the last distance, the row above and its neighbours), XORing the eight
-// bytes at p with those at every distance at once, without branching on
-// the data; a distance matches where four bytes of its XOR are zero, and
-// the XOR's first eight bytes give short match lengths without matchLen.
+// the row above and its neighbours; the last distance used is always one
+// of those), XORing the eight bytes at p with those at every distance at
+// once, without branching on the data; a distance matches where four
+// bytes of its XOR are zero, and the XOR's first eight bytes give short
+// match lengths without matchLen. Literals are stored eight bytes at a
+// time, the count that are literals kept.
 func (d *rowDeflater) scanFast(p, limit, end int) int {
 	win := d.win[:end]
 	s, bpp := d.stride, d.bpp
+	// From far on every distance is in reach.
+	far := s + bpp
+	if far > windowSize {
+		far = end
+	}
 	for p < limit && p+16 <= end {
-		x := binary.LittleEndian.Uint64(win[p:])
+		x := binary.LittleEndian.Uint64(win[p : p+8])
 		if x == 0 && win[p-1] == 0 {
 			l := matchLen(win, p-1, p, min(end, p+maxMatch))
 			d.last = 1
@@ -291,34 +298,45 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 			p += l
 			continue
 		}
-		var xs [5]uint64
-		xs[0] = xorAt(win, x, p, 1)
-		q := quadZeros(xs[0])
-		starts := q
-		at := uint(q >> 7 & 1)
+		var xs [4]uint64
+		var starts uint64
+		var at uint
+		switch {
+		case d.runsOnly:
+			xs[0] = xorAt(win, x, p, 1)
+			starts = quadZeros(xs[0])
+			at = uint(starts >> 7 & 1)
+		case p >= far:
+			xs[0] = x ^ binary.LittleEndian.Uint64(win[p-1:p+7])
+			xs[1] = x ^ binary.LittleEndian.Uint64(win[p-s+bpp:p-s+bpp+8])
+			xs[2] = x ^ binary.LittleEndian.Uint64(win[p-s:p-s+8])
+			xs[3] = x ^ binary.LittleEndian.Uint64(win[p-far:p-far+8])
+		default:
+			xs[0] = xorAt(win, x, p, 1)
+			xs[1] = xorAt(win, x, p, s-bpp)
+			xs[2] = xorAt(win, x, p, s)
+			xs[3] = xorAt(win, x, p, s+bpp)
+		}
 		if !d.runsOnly {
-			xs[1] = xorAt(win, x, p, d.last)
-			xs[2] = xorAt(win, x, p, s-bpp)
-			xs[3] = xorAt(win, x, p, s)
-			xs[4] = xorAt(win, x, p, s+bpp)
-			q1, q2, q3, q4 := quadZeros(xs[1]), quadZeros(xs[2]), quadZeros(xs[3]), quadZeros(xs[4])
-			starts |= q1 | q2 | q3 | q4
-			at |= uint(q1>>7&1)<<1 | uint(q2>>7&1)<<2 | uint(q3>>7&1)<<3 | uint(q4>>7&1)<<4
+			q0, q1, q2, q3 := quadZeros(xs[0]), quadZeros(xs[1]), quadZeros(xs[2]), quadZeros(xs[3])
+			starts = q0 | q1 | q2 | q3
+			at = uint(q0>>7&1) | uint(q1>>7&1)<<1 | uint(q2>>7&1)<<2 | uint(q3>>7&1)<<3
 		}
 		if at == 0 {
 			lits := 5
 			if m := starts & 0x8080808000; m != 0 { // starts 1 to 4
 				lits = bits.TrailingZeros64(m) >> 3
 			}
-			for range lits {
-				d.literal(win[p])
-				p++
-			}
+			n := len(d.lits)
+			buf := d.lits[:n+8]
+			binary.LittleEndian.PutUint64(buf[n:], x)
+			d.lits = buf[:n+lits]
+			p += lits
 			continue
 		}
 		best, dist := d.bestPredicted(p, end, &xs, at)
 		if best == 0 {
-			d.literal(win[p])
+			d.literal(byte(x))
 			p++
 			continue
 		}
@@ -341,24 +359,21 @@ func xorAt(win []byte, x uint64, p, dist int) uint64 {
 // bestPredicted is the second half of scanFast's step: the best match at p among
 // the predicted distances whose bits are set in at (xs: their XORs with
 // the eight bytes at p), or length 0.
-func (d *rowDeflater) bestPredicted(p, end int, xs *[5]uint64, at uint) (best, bestDist int) {
+func (d *rowDeflater) bestPredicted(p, end int, xs *[4]uint64, at uint) (best, bestDist int) {
 	win := d.win[:end]
 	s := d.stride
-	dists := [5]int{1, d.last, s - d.bpp, s, s + d.bpp}
+	dists := [4]int{1, s - d.bpp, s, s + d.bpp}
 	end = min(end, p+maxMatch) // each token is scored on its own
 	bestScore, bestExtra := 0, 0
 	for at != 0 {
 		k := bits.TrailingZeros(at)
 		at &= at - 1
-		dist := dists[k]
-		if dist == bestDist {
-			continue
-		}
+		dist := dists[k&3]
 		e := int(distExtra[distCode(dist)])
 		if best > 0 && e >= bestExtra && (p+best >= end || win[p-dist+best] != win[p+best]) {
 			continue
 		}
-		l := bits.TrailingZeros64(xs[k]) >> 3
+		l := bits.TrailingZeros64(xs[k&3]) >> 3
 		if l == 8 {
 			l = matchLen(win, p-dist, p, end)
 			if k == 0 && (l == maxMatch || p+l == end) {

@@ -25,45 +25,48 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	// diff holds the first pixel of each pair with a changed pixel.
 	n := len(pix) / 4
 
+	out := row[1:]
 	const mask3 = 0x00ffffff00ffffff
 	for _, j := range diff {
 		j := int(j)
-		x := binary.LittleEndian.Uint64(pix[4*j:])
-		y := binary.LittleEndian.Uint64(above[4*j:])
+		x := binary.LittleEndian.Uint64(pix[4*j : 4*j+8])
+		y := binary.LittleEndian.Uint64(above[4*j : 4*j+8])
 		d := x ^ y
 		if bpp == 3 {
 			d &= mask3
 		}
 		if uint32(d) != 0 {
-			paethPixel(row[1:], pix, above, j+1, bpp)
+			// Pixel j+1: left and above-left are the pair's first pixels.
+			paethPixel(out[bpp*(j+1):], uint32(x), uint32(x>>32), uint32(y>>32), uint32(y), bpp)
 		}
 		if d>>32 != 0 && j+2 < n {
-			paethPixel(row[1:], pix, above, j+2, bpp)
+			paethPixel(out[bpp*(j+2):], uint32(x>>32),
+				binary.LittleEndian.Uint32(pix[4*j+8:4*j+12]), binary.LittleEndian.Uint32(above[4*j+8:4*j+12]), uint32(y>>32), bpp)
 		}
 	}
 	return diff
 }
 
-// paethPixel writes the Paeth residuals of pixel j (j >= 1) of pix. The
-// choice between a, b and c is made with min and conditional moves, not
-// branches: at edges it is unpredictable.
-func paethPixel(dst, pix, above []byte, j, bpp int) {
-	cur := pix[4*j-4 : 4*j+4 : 4*j+4]
-	up := above[4*j-4 : 4*j+4 : 4*j+4]
-	out := dst[j*bpp : j*bpp+bpp : j*bpp+bpp]
-	for k := range out {
-		a, b, c := int(cur[k]), int(up[4+k]), int(up[k])
-		pa := absInt(b - c) // |p - a| with p = a + b - c
-		pb := absInt(a - c)
-		pc := absInt(a + b - 2*c)
-		pred := c
+// paethPixel writes to dst the Paeth residuals of the pixel cur (4 bytes
+// in a word), with left neighbour a, b above and c above-left; bpp 3
+// leaves out alpha. The choice between a, b and c is made with min and
+// conditional moves, not branches: at edges it is unpredictable.
+func paethPixel(dst []byte, a, cur, b, c uint32, bpp int) {
+	dst = dst[:bpp]
+	for k := range dst {
+		ai, bi, ci := int(a&0xff), int(b&0xff), int(c&0xff)
+		pa := absInt(bi - ci) // |p - a| with p = a + b - c
+		pb := absInt(ai - ci)
+		pc := absInt(ai + bi - 2*ci)
+		pred := ci
 		if pb <= pc {
-			pred = b
+			pred = bi
 		}
 		if pa <= min(pb, pc) {
-			pred = a
+			pred = ai
 		}
-		out[k] = cur[4+k] - byte(pred)
+		dst[k] = byte(cur) - byte(pred)
+		a, b, c, cur = a>>8, b>>8, c>>8, cur>>8
 	}
 }
 
