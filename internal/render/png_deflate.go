@@ -34,12 +34,16 @@ type rowDeflater struct {
 	done     int    // win[:done] has been tokenized
 	stride   int    // bytes per filtered row
 	bpp      int
-	last     int      // distance of the last match
-	lazy     int      // matches shorter than this are checked lazily (0: none)
-	chainMax int      // hash chain entries tried
-	runsOnly bool     // the row is busy: distance one only (see busyShare)
-	table    []uint32 // hash -> last position (only with a hash chain)
-	chain    []uint32 // position -> previous position with the same hash
+	last     int  // distance of the last match
+	lazy     int  // matches shorter than this are checked lazily (0: none)
+	chainMax int  // hash chain entries tried
+	runsOnly bool // the row is busy: distance one only (see busyShare)
+	// worth[k]: the bytes of an XOR with the k-th predicted distance (1,
+	// a row back less, at and plus a pixel) that must be zero for a match
+	// there to score above zero (see predictedWorth).
+	worth [4]uint64
+	table []uint32 // hash -> last position (only with a hash chain)
+	chain []uint32 // position -> previous position with the same hash
 
 	// The pending block: its literals in order, and its matches, each
 	// with how many of those literals come before it.
@@ -91,6 +95,7 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 	d.win = grow(d.win, max(4*windowSize, windowSize+4*stride))[:0]
 	d.base, d.done, d.stride, d.bpp, d.last = 0, 0, stride, bpp, 0
 	d.lazy, d.chainMax = pngEffort.lazy, pngEffort.chain
+	d.worth = predictedWorth(stride, bpp)
 	if d.chainMax > 0 {
 		if d.table == nil {
 			d.table = make([]uint32, 1<<hashBits)
@@ -305,7 +310,6 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 		case d.runsOnly:
 			xs[0] = xorAt(win, x, p, 1)
 			starts = quadZeros(xs[0])
-			at = uint(starts >> 7 & 1)
 		case p >= far:
 			xs[0] = x ^ binary.LittleEndian.Uint64(win[p-1:p+7])
 			xs[1] = x ^ binary.LittleEndian.Uint64(win[p-s+bpp:p-s+bpp+8])
@@ -318,10 +322,13 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 			xs[3] = xorAt(win, x, p, s+bpp)
 		}
 		if !d.runsOnly {
-			q0, q1, q2, q3 := quadZeros(xs[0]), quadZeros(xs[1]), quadZeros(xs[2]), quadZeros(xs[3])
-			starts = q0 | q1 | q2 | q3
-			at = uint(q0>>7&1) | uint(q1>>7&1)<<1 | uint(q2>>7&1)<<2 | uint(q3>>7&1)<<3
+			starts = quadZeros(xs[0]) | quadZeros(xs[1]) | quadZeros(xs[2]) | quadZeros(xs[3])
+			at = b2u(xs[1]&d.worth[1] == 0)<<1 | b2u(xs[2]&d.worth[2] == 0)<<2 | b2u(xs[3]&d.worth[3] == 0)<<3
 		}
+		// At p only a match that scores counts (the rest would be
+		// literals anyway); at p+1 to p+4 four equal bytes stop the
+		// literals, to be looked at in turn.
+		at |= b2u(xs[0]&d.worth[0] == 0)
 		if at == 0 {
 			lits := 5
 			if m := starts & 0x8080808000; m != 0 { // starts 1 to 4
@@ -345,6 +352,30 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 		p += best
 	}
 	return p
+}
+
+// b2u is 1 for true, 0 for false.
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// predictedWorth returns, for the predicted distances (1, stride-bpp,
+// stride, stride+bpp), masks of the leading bytes (at most eight) that
+// must match for a match at that distance to score above zero: a match
+// of l bytes scores l*lenWeight less matchCost and its extra bits.
+func predictedWorth(stride, bpp int) [4]uint64 {
+	var w [4]uint64
+	for k, dist := range [4]int{1, stride - bpp, stride, stride + bpp} {
+		l := 8
+		if dist >= 1 && dist <= windowSize {
+			l = min(8, (matchCost+int(distExtra[distCode(dist)]))/lenWeight+1)
+		}
+		w[k] = ^uint64(0) >> (64 - 8*l)
+	}
+	return w
 }
 
 // xorAt is x XOR the eight bytes dist back from p, or all ones where
