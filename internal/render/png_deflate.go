@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"math/bits"
+	"slices"
 )
 
 // rowDeflater is a deflate (RFC 1951) compressor made for Paeth-filtered
@@ -717,7 +718,7 @@ func huffLengths(freq []uint32, lens []uint8, maxBits int) {
 			n++
 		}
 	}
-	sortUint64(syms[:n])
+	slices.Sort(syms[:n])
 	// Two-queue Huffman: leaves in ascending order, internal nodes are
 	// made in ascending order too. parent[i] for leaves 0..n-1 and nodes
 	// n..2n-2.
@@ -778,21 +779,6 @@ func huffLengths(freq []uint32, lens []uint8, maxBits int) {
 		for range count[l] {
 			lens[syms[i]&0xffff] = uint8(l)
 			i++
-		}
-	}
-}
-
-// sortUint64 sorts a short slice in place (insertion sort into runs is
-// enough for 286 symbols; this is a simple shell sort).
-func sortUint64(a []uint64) {
-	for gap := len(a) / 2; gap > 0; gap /= 2 {
-		for i := gap; i < len(a); i++ {
-			v := a[i]
-			j := i
-			for ; j >= gap && a[j-gap] > v; j -= gap {
-				a[j] = a[j-gap]
-			}
-			a[j] = v
 		}
 	}
 }
@@ -875,11 +861,25 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 		acc >>= k << 3
 		nbits &= 7
 	}
-	l := 0
-	for _, q := range seqs {
-		for _, c := range lits[l : l+int(q>>32)] {
+	// Three literals (at most 45 bits) go in before the whole bytes are
+	// stored.
+	literals := func(p []byte) {
+		for len(p) >= 3 {
+			c0, c1, c2 := p[0], p[1], p[2]
+			acc |= uint64(litCode[c0]) << nbits
+			nbits += uint(litLen[c0])
+			acc |= uint64(litCode[c1]) << nbits
+			nbits += uint(litLen[c1])
+			put(uint64(litCode[c2]), uint(litLen[c2]))
+			p = p[3:]
+		}
+		for _, c := range p {
 			put(uint64(litCode[c]), uint(litLen[c]))
 		}
+	}
+	l := 0
+	for _, q := range seqs {
+		literals(lits[l : l+int(q>>32)])
 		l += int(q >> 32)
 		n := int(q>>16&0xffff) + 3
 		dist := int(q&0xffff) + 1
@@ -892,9 +892,7 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 		v |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<distLen[dc]) << nb
 		put(v, nb+uint(distLen[dc])+uint(distExtra[dc]))
 	}
-	for _, c := range lits[l:] {
-		put(uint64(litCode[c]), uint(litLen[c]))
-	}
+	literals(lits[l:])
 	b.acc, b.nbits, b.buf = acc, nbits, buf[:pos]
 }
 
