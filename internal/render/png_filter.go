@@ -25,49 +25,57 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	// diff holds the first pixel of each pair with a changed pixel.
 	n := len(pix) / 4
 
+	// The two pixels right of each pair's first are predicted whether or
+	// not the pixel to their left changed (if not, Paeth gives the Up
+	// residual already there): a branch on it would be unpredictable.
 	out := row[1:]
-	const mask3 = 0x00ffffff00ffffff
 	for _, j := range diff {
 		j := int(j)
 		x := binary.LittleEndian.Uint64(pix[4*j : 4*j+8])
 		y := binary.LittleEndian.Uint64(above[4*j : 4*j+8])
-		d := x ^ y
-		if bpp == 3 {
-			d &= mask3
-		}
-		if uint32(d) != 0 {
-			// Pixel j+1: left and above-left are the pair's first pixels.
-			paethPixel(out[bpp*(j+1):], uint32(x), uint32(x>>32), uint32(y>>32), uint32(y), bpp)
-		}
-		if d>>32 != 0 && j+2 < n {
-			paethPixel(out[bpp*(j+2):], uint32(x>>32),
-				binary.LittleEndian.Uint32(pix[4*j+8:4*j+12]), binary.LittleEndian.Uint32(above[4*j+8:4*j+12]), uint32(y>>32), bpp)
+		// Pixel j+1: left and above-left are the pair's first pixels.
+		paethPixel(out[bpp*(j+1):], uint32(x), uint32(x>>32), uint32(y>>32), uint32(y), bpp)
+		if j+2 < n {
+			paethPixel(out[bpp*(j+2):], uint32(x>>32), binary.LittleEndian.Uint32(pix[4*j+8:4*j+12]),
+				binary.LittleEndian.Uint32(above[4*j+8:4*j+12]), uint32(y>>32), bpp)
 		}
 	}
 	return diff
 }
 
-// paethPixel writes to dst the Paeth residuals of the pixel cur (4 bytes
-// in a word), with left neighbour a, b above and c above-left; bpp 3
-// leaves out alpha. The choice between a, b and c is made with min and
-// conditional moves, not branches: at edges it is unpredictable.
+// paethPixel writes to dst the Paeth residuals of the pixel cur (a 4-byte
+// word) whose left neighbour is a, above b and above-left c; bpp 3 leaves
+// out alpha.
 func paethPixel(dst []byte, a, cur, b, c uint32, bpp int) {
-	dst = dst[:bpp]
-	for k := range dst {
-		ai, bi, ci := int(a&0xff), int(b&0xff), int(c&0xff)
-		pa := absInt(bi - ci) // |p - a| with p = a + b - c
-		pb := absInt(ai - ci)
-		pc := absInt(ai + bi - 2*ci)
-		pred := ci
-		if pb <= pc {
-			pred = bi
-		}
-		if pa <= min(pb, pc) {
-			pred = ai
-		}
-		dst[k] = byte(cur) - byte(pred)
-		a, b, c, cur = a>>8, b>>8, c>>8, cur>>8
+	if bpp == 4 {
+		dst[3] = paethRes(cur>>24, a>>24, b>>24, c>>24)
 	}
+	dst = dst[:3]
+	dst[0] = paethRes(cur, a, b, c)
+	dst[1] = paethRes(cur>>8, a>>8, b>>8, c>>8)
+	dst[2] = paethRes(cur>>16, a>>16, b>>16, c>>16)
+}
+
+// paethRes is the Paeth residual of the low byte of cur, whose left
+// neighbour is the low byte of a, above that of b and above-left that of c.
+func paethRes(cur, a, b, c uint32) byte {
+	return byte(cur) - byte(paethPred(int(a&0xff), int(b&0xff), int(c&0xff)))
+}
+
+// paethPred is the Paeth predictor of a byte from its left (a), above (b)
+// and above-left (c) neighbours, chosen with min, max and conditional
+// moves, not branches: at edges the choice is unpredictable.
+func paethPred(a, b, c int) int {
+	p, q := b-c, a-c // p - a and p - b, with p = a + b - c
+	r := p + q       // p - c
+	pa, pb, pc := max(p, -p), max(q, -q), max(r, -r)
+	if pb > pc {
+		b = c
+	}
+	if pa <= min(pb, pc) {
+		b = a
+	}
+	return b
 }
 
 func absInt(v int) int {
