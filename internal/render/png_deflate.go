@@ -290,9 +290,10 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 func (d *rowDeflater) scanFast(p, limit, end int) int {
 	win := d.win[:end]
 	s, bpp := d.stride, d.bpp
-	// From far on every distance is in reach.
+	// From far on every distance is in reach (and the nearest, a row
+	// less a pixel, is one byte or more back: rows of real pictures are).
 	far := s + bpp
-	if far > windowSize {
+	if far > windowSize || s-bpp < 1 {
 		far = end
 	}
 	for p < limit && p+16 <= end {
