@@ -30,14 +30,15 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	// not the pixel to their left changed (if not, Paeth gives the Up
 	// residual already there): a branch on it would be unpredictable.
 	out := row[1:]
+	t := paethTable()
 	for _, j := range diff {
 		j := int(j)
 		x := binary.LittleEndian.Uint64(pix[4*j : 4*j+8])
 		y := binary.LittleEndian.Uint64(above[4*j : 4*j+8])
 		// Pixel j+1: left and above-left are the pair's first pixels.
-		paethPixel(out[bpp*(j+1):], uint32(x), uint32(x>>32), uint32(y>>32), uint32(y), bpp)
+		paethPixel(t, out[bpp*(j+1):], uint32(x), uint32(x>>32), uint32(y>>32), uint32(y), bpp)
 		if j+2 < n {
-			paethPixel(out[bpp*(j+2):], uint32(x>>32), binary.LittleEndian.Uint32(pix[4*j+8:4*j+12]),
+			paethPixel(t, out[bpp*(j+2):], uint32(x>>32), binary.LittleEndian.Uint32(pix[4*j+8:4*j+12]),
 				binary.LittleEndian.Uint32(above[4*j+8:4*j+12]), uint32(y>>32), bpp)
 		}
 	}
@@ -45,10 +46,9 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 }
 
 // paethPixel writes to dst the Paeth residuals of the pixel cur (a 4-byte
-// word) whose left neighbour is a, above b and above-left c; bpp 3 leaves
-// out alpha.
-func paethPixel(dst []byte, a, cur, b, c uint32, bpp int) {
-	t := paethTable()
+// word) whose left neighbour is a, above b and above-left c, with t from
+// paethTable; bpp 3 leaves out alpha.
+func paethPixel(t *[paethTableSize]byte, dst []byte, a, cur, b, c uint32, bpp int) {
 	if bpp == 4 {
 		dst[3] = paethRes(t, cur>>24, a>>24, b>>24, c>>24)
 	}
