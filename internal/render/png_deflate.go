@@ -866,12 +866,12 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 	// stored.
 	literals := func(p []byte) {
 		for len(p) >= 3 {
+			// The three codes are joined first, off the chain through
+			// the bit count.
 			c0, c1, c2 := p[0], p[1], p[2]
-			acc |= uint64(litCode[c0]) << nbits
-			nbits += uint(litLen[c0])
-			acc |= uint64(litCode[c1]) << nbits
-			nbits += uint(litLen[c1])
-			put(uint64(litCode[c2]), uint(litLen[c2]))
+			l0, l1 := uint(litLen[c0]), uint(litLen[c1])
+			v := uint64(litCode[c0]) | uint64(litCode[c1])<<l0 | uint64(litCode[c2])<<(l0+l1)
+			put(v, l0+l1+uint(litLen[c2]))
 			p = p[3:]
 		}
 		for _, c := range p {
