@@ -719,7 +719,7 @@ func huffLengths(freq []uint32, lens []uint8, maxBits int) {
 			n++
 		}
 	}
-	slices.Sort(syms[:n])
+	sortSyms(syms[:n])
 	// Two-queue Huffman: leaves in ascending order, internal nodes are
 	// made in ascending order too. parent[i] for leaves 0..n-1 and nodes
 	// n..2n-2.
@@ -782,6 +782,38 @@ func huffLengths(freq []uint32, lens []uint8, maxBits int) {
 			i++
 		}
 	}
+}
+
+// sortSyms sorts freq<<16 | symbol entries, given in symbol order,
+// ascending: by two stable counting passes over the count's bytes when
+// counts are below 2^16 (a block's always are), else by slices.Sort.
+func sortSyms(a []uint64) {
+	var or uint64
+	for _, v := range a {
+		or |= v
+	}
+	if or>>32 != 0 || len(a) < 32 {
+		slices.Sort(a)
+		return
+	}
+	var tmp [286]uint64
+	src, dst := a, tmp[:len(a)]
+	for shift := uint(16); shift <= 24; shift += 8 {
+		var start [257]int
+		for _, v := range src {
+			start[1+int(v>>shift&0xff)]++
+		}
+		for i := 1; i < 257; i++ {
+			start[i] += start[i-1]
+		}
+		for _, v := range src {
+			b := v >> shift & 0xff
+			dst[start[b]] = v
+			start[b]++
+		}
+		src, dst = dst, src
+	}
+	// Two passes: the sorted entries are back in a.
 }
 
 // canonical sets codes to the canonical Huffman codes of lens, bit

@@ -11,6 +11,7 @@ import (
 	"io"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -190,6 +191,26 @@ func TestHuffLengthsLimit(t *testing.T) {
 		}
 		if kraft != 1 {
 			t.Errorf("%s: Kraft sum = %v, want 1 (complete code)", tt.name, kraft)
+		}
+	}
+}
+
+// sortSyms orders symbol entries as a plain sort does, for counts below
+// and above its counting passes' range and for short lists.
+func TestSortSyms(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, tt := range []struct{ n, maxFreq int }{{286, 300}, {286, 1 << 16}, {200, 1 << 20}, {30, 9}, {19, 100}, {100, 3}} {
+		var a []uint64
+		for s := range tt.n {
+			if f := r.IntN(tt.maxFreq); f > 0 {
+				a = append(a, uint64(f)<<16|uint64(s))
+			}
+		}
+		want := slices.Clone(a)
+		slices.Sort(want)
+		sortSyms(a)
+		if !slices.Equal(a, want) {
+			t.Fatalf("%d symbols, counts below %d: sortSyms differs from slices.Sort", tt.n, tt.maxFreq)
 		}
 	}
 }
