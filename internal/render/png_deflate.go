@@ -49,7 +49,7 @@ type rowDeflater struct {
 	// The pending block: its literals in order, and its matches, each
 	// with how many of those literals come before it.
 	lits     []byte
-	seqs     []uint64    // literals before<<32 | (length-3)<<16 | (distance-1)
+	seqs     []uint64    // literals before<<32 | distance code<<24 | (length-3)<<16 | (distance-1)
 	litMark  int         // len(lits) at the last match
 	litFreq  [286]uint32 // the length codes' counts (literals are counted when the block is written)
 	distFreq [30]uint32
@@ -537,7 +537,7 @@ func (d *rowDeflater) match(n, dist int) {
 		if r := n - k; r > 0 && r < 3 {
 			k = n - 3
 		}
-		d.seqs = append(d.seqs, uint64(len(d.lits)-d.litMark)<<32|uint64(k-3)<<16|uint64(dist-1))
+		d.seqs = append(d.seqs, uint64(len(d.lits)-d.litMark)<<32|uint64(dc)<<24|uint64(k-3)<<16|uint64(dist-1))
 		d.litMark = len(d.lits)
 		d.litFreq[257+int(lengthCode[k-3])]++
 		d.distFreq[dc]++
@@ -914,10 +914,10 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 	for _, q := range seqs {
 		literals(lits[l : l+int(q>>32)])
 		l += int(q >> 32)
-		n := int(q>>16&0xffff) + 3
+		n := int(q>>16&0xff) + 3
 		dist := int(q&0xffff) + 1
 		lc := lengthCode[n-3]
-		dc := distCode(dist)
+		dc := q >> 24 & 31
 		// code, length extra bits, distance code, distance extra bits:
 		// at most 15+5+15+13 = 48 bits.
 		v := uint64(litCode[257+int(lc)]) | uint64(n-int(lengthBase[lc]))<<litLen[257+int(lc)]
