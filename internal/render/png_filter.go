@@ -174,18 +174,35 @@ func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
 // bytes are merged.
 func rowSpans(spans, diff []int32, width, bpp int) []int32 {
 	spans = append(spans[:0], 0, 1)
-	add := func(a, b int) {
-		if last := len(spans) - 1; a <= int(spans[last])+8 {
-			spans[last] = int32(max(int(spans[last]), b))
-			return
-		}
-		spans = append(spans, int32(a), int32(b))
-	}
+	// The open span [start, end) stays in registers until a gap ends it;
+	// the first is the filter-type byte's.
+	start, end := 0, 1
 	for _, j := range diff {
-		add(1+bpp*int(j), 1+bpp*min(width, int(j)+3))
+		a, b := 1+bpp*int(j), 1+bpp*min(width, int(j)+3)
+		if a <= end+8 {
+			end = max(end, b)
+			continue
+		}
+		spans = closeSpan(spans, start, end)
+		start, end = a, b
 	}
-	if width%2 == 1 {
-		add(1+bpp*(width-1), 1+bpp*width)
+	if a, b := 1+bpp*(width-1), 1+bpp*width; width%2 == 1 {
+		if a <= end+8 {
+			end = max(end, b)
+		} else {
+			spans = closeSpan(spans, start, end)
+			start, end = a, b
+		}
 	}
-	return spans
+	return closeSpan(spans, start, end)
+}
+
+// closeSpan records the span [start, end) in spans, whose first span (the
+// filter-type byte's, start 0) is already there.
+func closeSpan(spans []int32, start, end int) []int32 {
+	if start == 0 {
+		spans[1] = int32(end)
+		return spans
+	}
+	return append(spans, int32(start), int32(end))
 }
