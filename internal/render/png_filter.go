@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 	"sync"
 )
 
@@ -102,10 +101,6 @@ func paethPred(a, b, c int) int {
 	return b
 }
 
-func absInt(v int) int {
-	m := v >> (bits.UintSize - 1)
-	return (v ^ m) - m
-}
 
 // upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
 // above: above) to dst, bpp bytes per pixel (3 drops alpha; dst then

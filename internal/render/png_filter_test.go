@@ -193,3 +193,10 @@ func TestEncodePNGSparseRows(t *testing.T) {
 		}
 	}
 }
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
