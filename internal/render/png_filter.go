@@ -101,7 +101,6 @@ func paethPred(a, b, c int) int {
 	return b
 }
 
-
 // upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
 // above: above) to dst, bpp bytes per pixel (3 drops alpha; dst then
 // needs two spare bytes at the end), and appends to diff the index of the
