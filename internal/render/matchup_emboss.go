@@ -118,10 +118,11 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	e := max(1, p.px(2.2))
 	var tex *embossTex
 	if logo != nil {
-		tex = panelEmboss(logo, li, r.Dx(), r.Dy(), e)
+		k := embossKey{logo, r.Dx(), r.Dy(), e}
+		tex, _ = held(p, k, func() (*embossTex, bool) { return panelEmboss(li, k), true })
 	}
-	paintPanel(p.dst, r, s.color, 10*p.k, 0.8*max(pw, ph), []stop{
-		{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}, tex)
+	luts, _ := held(p, panelLUTKey{s.color}, func() (panelLUTs, bool) { return newPanelLUTs(s.color, panelStops), true })
+	paintPanel(p.dst, r, luts, 10*p.k, 0.8*max(pw, ph), panelStops, tex)
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -158,18 +159,73 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	}
 }
 
+// panelStops is the radial overlay of a panel: white at 20 % in the
+// middle to black at 40 % at the radius of 0.8 times the panel's long side.
+var panelStops = []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}
+
+// panelLUTKey holds a render's overlay lookup tables of one team colour.
+type panelLUTKey struct{ c colorx.RGB }
+
 // nameCardOn is nameCard drawing into a panel.
 func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, box float64) {
 	p.drawName(dst, p.sideIndex(s), s.grey, bg, cx, cy, box, box)
 }
 
+// silRows describes a silhouette's rows: the nonzero pixels of row y lie
+// in columns ext[y][0] to ext[y][1] (none when they are equal), and the
+// column spans full[at[y]:at[y+1]] of it are 255.
+type silRows struct {
+	ext  [][2]int32
+	at   []int32
+	full [][2]int32
+}
+
+// extent returns the nonzero columns of row y shifted left by d and
+// clipped to [0, w) (a0 >= a1 when there are none).
+func (m *silRows) extent(y, d, w int) (a0, a1 int) {
+	r := m.ext[y]
+	return max(0, int(r[0])-d), min(w, int(r[1])-d)
+}
+
+// bothFull appends to dst the column spans within [x0, x1) where row a
+// and row b shifted left by d are both 255.
+func (m *silRows) bothFull(dst [][2]int32, a, b, d, x0, x1 int) [][2]int32 {
+	fa, fb := m.full[m.at[a]:m.at[a+1]], m.full[m.at[b]:m.at[b+1]]
+	for i, j := 0, 0; i < len(fa) && j < len(fb); {
+		s0 := max(int(fa[i][0]), int(fb[j][0])-d, x0)
+		s1 := min(int(fa[i][1]), int(fb[j][1])-d, x1)
+		if s0 < s1 {
+			dst = append(dst, [2]int32{int32(s0), int32(s1)})
+		}
+		if int(fa[i][1]) < int(fb[j][1])-d {
+			i++
+		} else {
+			j++
+		}
+	}
+	return dst
+}
+
+// opaqueRow is a row of 255s to copy from.
+var opaqueRow = func() []byte {
+	b := make([]byte, 1024)
+	for i := range b {
+		b[i] = 255
+	}
+	return b
+}()
+
 // silhouette returns the alpha of the trimmed logo of li scaled to sw x sh
-// with its top-left corner at (ox, oy), clipped to a w x h window. It
-// samples the source alpha bilinearly, so nothing larger than the window
-// is allocated; the result is not cached (the emboss texture built from
-// it is) but pooled: hand it back with putAlpha.
-func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
+// with its top-left corner at (ox, oy), clipped to a w x h window, and
+// describes its rows in meta. It samples the source alpha bilinearly, so
+// nothing larger than the window is allocated; the result is not cached
+// (the emboss texture built from it is) but pooled: hand it back with
+// putAlpha.
+func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alpha {
 	m := getAlpha(image.Rect(0, 0, w, h))
+	meta.ext = make([][2]int32, h)
+	meta.at = make([]int32, h+1)
+	meta.full = meta.full[:0]
 	pix, stride, rect := alphaSource(li.img)
 	tr := li.trim
 	if pix == nil || tr.Empty() || sw <= 0 || sh <= 0 {
@@ -257,6 +313,7 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 	}
 	ky := float64(tr.Dy()) / float64(sh)
 	for y := y0; y < y1; y++ {
+		meta.at[y] = int32(len(meta.full))
 		sy, wy := sample(float64(y-oy), ky, tr.Min.Y, tr.Max.Y)
 		sy1 := min(sy+1, tr.Max.Y-1)
 		var top, bot *across
@@ -271,6 +328,7 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 		if lo >= hi {
 			continue
 		}
+		meta.ext[y] = [2]int32{int32(x0 + lo), int32(x0 + hi)}
 		out := m.Pix[y*m.Stride+x0:][:n]
 		blend := func(a, b int) {
 			o := out[a:b]
@@ -288,10 +346,10 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 			a, b := max(ft[i][0], fb[j][0]), min(ft[i][1], fb[j][1])
 			if a < b {
 				blend(pos, a)
-				o := out[a:b]
-				for k := range o {
-					o[k] = 255
+				for o := out[a:b]; len(o) > 0; {
+					o = o[copy(o, opaqueRow):]
 				}
+				meta.full = append(meta.full, [2]int32{int32(x0 + a), int32(x0 + b)})
 				pos = b
 			}
 			if ft[i][1] < fb[j][1] {
@@ -301,6 +359,9 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 			}
 		}
 		blend(pos, hi)
+	}
+	for y := y1; y <= h; y++ {
+		meta.at[y] = int32(len(meta.full))
 	}
 	return m
 }
