@@ -231,3 +231,56 @@ func TestStepLUT(t *testing.T) {
 		}
 	}
 }
+
+// silhouette is the logo's alpha sampled bilinearly at every window pixel,
+// and its row description holds: no nonzero pixel outside a row's extent,
+// only 255s in its full spans.
+func TestSilhouetteMatchesBilinear(t *testing.T) {
+	big := rendertest.Logo(rendertest.Star, 600, nrgba("#ffffff"), nrgba("#000000"))
+	for _, img := range []image.Image{teamPurple.Logo, testLeague.Logo, big} {
+		li, ok := normalised(img)
+		if !ok {
+			t.Fatal("logo has no visible pixels")
+		}
+		pix, stride, rect := alphaSource(li.img)
+		tr := li.trim
+		alpha := func(x, y int) uint32 { return uint32(pix[(y-rect.Min.Y)*stride+4*(x-rect.Min.X)+3]) }
+		for _, c := range []struct{ sw, sh, ox, oy, w, h int }{
+			{1836, 1836, -560, -380, 724, 1084}, // a thumbnail panel's: 7.6x the source
+			{300, 260, 20, -15, 280, 240},       // partly outside the window
+			{250, 250, 3, 5, 260, 260},          // the 600-px logo shrunk
+		} {
+			var meta silRows
+			m := silhouette(li, c.sw, c.sh, c.ox, c.oy, c.w, c.h, &meta)
+			kx, ky := float64(tr.Dx())/float64(c.sw), float64(tr.Dy())/float64(c.sh)
+			for y := range c.h {
+				e := meta.ext[y]
+				full := meta.full[meta.at[y]:meta.at[y+1]]
+				for x := range c.w {
+					var want uint8
+					if x >= c.ox && x < c.ox+c.sw && y >= c.oy && y < c.oy+c.sh {
+						sx, wx := sample(float64(x-c.ox), kx, tr.Min.X, tr.Max.X)
+						sy, wy := sample(float64(y-c.oy), ky, tr.Min.Y, tr.Max.Y)
+						sx1, sy1 := min(sx+1, tr.Max.X-1), min(sy+1, tr.Max.Y-1)
+						top := alpha(sx, sy)*(256-wx) + alpha(sx1, sy)*wx
+						bot := alpha(sx, sy1)*(256-wx) + alpha(sx1, sy1)*wx
+						want = uint8((top*(256-wy) + bot*wy) >> 16)
+					}
+					got := m.Pix[y*m.Stride+x]
+					if got != want {
+						t.Fatalf("%v %+v: pixel (%d,%d) = %d, want %d", img.Bounds(), c, x, y, got, want)
+					}
+					if got != 0 && (x < int(e[0]) || x >= int(e[1])) {
+						t.Fatalf("%v %+v: pixel (%d,%d) = %d outside the row's extent %v", img.Bounds(), c, x, y, got, e)
+					}
+					for _, f := range full {
+						if x >= int(f[0]) && x < int(f[1]) && got != 255 {
+							t.Fatalf("%v %+v: pixel (%d,%d) = %d in full span %v", img.Bounds(), c, x, y, got, f)
+						}
+					}
+				}
+			}
+			putAlpha(m)
+		}
+	}
+}

@@ -66,6 +66,9 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 			var pb path
 			if stack {
 				y0 := H/2 - w/2
+				if !p.dst.Rect.Overlaps(image.Rect(0, int(y0)-1, p.o.Width, int(y0+w)+2)) {
+					return // not in this band
+				}
 				pb.rect(0, y0, W, y0+w)
 				pb.fillPaint(p.dst, p.full, newLinear(0, y0, 0, y0+w, stops))
 				return
@@ -247,6 +250,14 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alp
 		cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
 		wts[i] = wx
 	}
+	// gend[i] ends the group of columns with the same taps as column i.
+	gend := make([]int32, x1-x0)
+	for i := len(gend) - 1; i >= 0; i-- {
+		gend[i] = int32(i + 1)
+		if i+1 < len(gend) && cols[2*i+2] == cols[2*i] {
+			gend[i] = gend[i+1]
+		}
+	}
 	// Separable: each source row is interpolated across once (into a
 	// two-row ring, as output rows move down the source monotonically),
 	// then output rows blend two of those. Columns outside both rows'
@@ -291,19 +302,44 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alp
 		i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
 		i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
 		start := -1 // of the current fully opaque span
-		for i := i0; i < i1; i++ {
-			wx := wts[i]
-			v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
-			r.v[i] = v
-			if v != 0 {
-				r.lo, r.hi = min(r.lo, i), i+1
+		for i := i0; i < i1; {
+			// A group of columns reading the same two source pixels: when
+			// those are equal (inside or outside the logo, most of it),
+			// so is every column's value.
+			e := min(int(gend[i]), i1)
+			if t := src[cols[2*i]]; t == src[cols[2*i+1]] {
+				v := uint32(t) << 8
+				if v != 0 {
+					vs := r.v[i:e]
+					for k := range vs {
+						vs[k] = v
+					}
+					r.lo, r.hi = min(r.lo, i), e
+				}
+				switch {
+				case v == opaque && start < 0:
+					start = i
+				case v != opaque && start >= 0:
+					r.full = append(r.full, [2]int{start, i})
+					start = -1
+				}
+				i = e
+				continue
 			}
-			switch {
-			case v == opaque && start < 0:
-				start = i
-			case v != opaque && start >= 0:
-				r.full = append(r.full, [2]int{start, i})
-				start = -1
+			for ; i < e; i++ {
+				wx := wts[i]
+				v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
+				r.v[i] = v
+				if v != 0 {
+					r.lo, r.hi = min(r.lo, i), i+1
+				}
+				switch {
+				case v == opaque && start < 0:
+					start = i
+				case v != opaque && start >= 0:
+					r.full = append(r.full, [2]int{start, i})
+					start = -1
+				}
 			}
 		}
 		if start >= 0 {
@@ -427,6 +463,11 @@ func reflectionOf(li logoInfo, k reflKey) *spanImage {
 
 // vsBadge draws the metallic "VS" disc of radius r centred at (cx, cy).
 func (p *painter) vsBadge(cx, cy, r float64) {
+	// Nothing to paint in a band clear of the badge and its shadow.
+	pad := r + float64(3*p.px(shadowLogoStrong.blur/2)+p.px(4)+2)
+	if !p.dst.Rect.Overlaps(image.Rect(int(cx-pad), int(cy-pad), int(cx+pad)+1, int(cy+pad)+1)) {
+		return
+	}
 	var sh path
 	sh.circle(cx, cy+float64(p.px(4)), r)
 	p.softFill(&sh, shadowLogoStrong)
