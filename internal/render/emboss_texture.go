@@ -375,15 +375,19 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 f
 			block, sheenOK = b, false
 			fillOverlay(plain, ri.row(b), w, x0, x1, luts.plain)
 		}
-		copy(row, plain)
 		if tex == nil {
+			copy(row, plain)
 			continue
 		}
+		// The runs in order: plain overlay between them, the sheen row
+		// under plain sheen runs, lit pixels over the plain overlay.
+		at := x0
 		for _, r := range tex.runs[tex.rows[py]:tex.rows[py+1]] {
 			a, b := max(int(r.x0), x0), min(int(r.x1), x1)
 			if a >= b {
 				continue
 			}
+			copy(row[4*(at-x0):4*(a-x0)], plain[4*(at-x0):])
 			seg := row[4*(a-x0) : 4*(b-x0)]
 			if r.sheen == embossSheen && r.light == 0 {
 				if !sheenOK {
@@ -391,10 +395,13 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 f
 					sheenOK = true
 				}
 				copy(seg, sheen[4*(a-x0):])
-				continue
+			} else {
+				copy(seg, plain[4*(a-x0):])
+				lightRun(seg, r)
 			}
-			lightRun(seg, r)
+			at = b
 		}
+		copy(row[4*(at-x0):], plain[4*(at-x0):])
 	}
 }
 
@@ -465,17 +472,25 @@ func pixel32(r, g, b, a uint8) uint32 {
 
 // lightRun applies run r's lighting to the pixels of seg.
 func lightRun(seg []byte, r embossRun) {
-	white := premul(255, 255, 255, 1)
-	black := premul(0, 0, 0, 1)
+	const white, black = 0xffffffff, 0xff000000
+	var sheen, light uint32 // the run's white and light words at their coverage
+	if r.sheen > 0 {
+		sheen = scalePix(white, uint32(r.sheen))
+	}
+	switch {
+	case r.light > 0:
+		light = scalePix(white, uint32(r.light))
+	case r.light < 0:
+		light = scalePix(black, uint32(-int(r.light)))
+	}
 	for i := 0; i < len(seg); i += 4 {
-		if r.sheen > 0 {
-			blendPix(seg, i, white, uint32(r.sheen))
+		d := load32(seg[i:])
+		if a := sheen >> 24; a != 0 {
+			d = overPix(sheen, a, d)
 		}
-		switch {
-		case r.light > 0:
-			blendPix(seg, i, white, uint32(r.light))
-		case r.light < 0:
-			blendPix(seg, i, black, uint32(-int(r.light)))
+		if a := light >> 24; a != 0 {
+			d = overPix(light, a, d)
 		}
+		store32(seg[i:], d)
 	}
 }
