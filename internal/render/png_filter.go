@@ -48,6 +48,19 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 // word) whose left neighbour is a, above b and above-left c, with t from
 // paethTable; bpp 3 leaves out alpha.
 func paethPixel(t *[paethTableSize]byte, dst []byte, a, cur, b, c uint32, bpp int) {
+	if (b^c)<<(32-8*bpp) == 0 {
+		// The row above is flat here (b == c): Paeth picks the left
+		// neighbour in every channel, so the residual is cur - a,
+		// bytewise without borrows.
+		d := ((cur | 0x80808080) - (a & 0x7f7f7f7f)) ^ ((cur ^ ^a) & 0x80808080)
+		if bpp == 4 {
+			binary.LittleEndian.PutUint32(dst[:4], d)
+			return
+		}
+		dst = dst[:3]
+		dst[0], dst[1], dst[2] = byte(d), byte(d>>8), byte(d>>16)
+		return
+	}
 	if bpp == 4 {
 		dst[3] = paethRes(t, cur>>24, a>>24, b>>24, c>>24)
 	}
