@@ -30,37 +30,52 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	// residual already there): a branch on it would be unpredictable.
 	out := row[1:]
 	t := paethTable()
+	sh := uint(32 - 8*bpp) // shifts alpha out of a pixel word when bpp is 3
 	for _, j := range diff {
 		j := int(j)
 		x := binary.LittleEndian.Uint64(pix[4*j : 4*j+8])
 		y := binary.LittleEndian.Uint64(above[4*j : 4*j+8])
 		// Pixel j+1: left and above-left are the pair's first pixels.
-		paethPixel(t, out[bpp*(j+1):], uint32(x), uint32(x>>32), uint32(y>>32), uint32(y), bpp)
+		// Under a flat row above (b == c) Paeth picks the left
+		// neighbour in every channel: the residual is cur - a, bytewise.
+		if a, cur, b, c := uint32(x), uint32(x>>32), uint32(y>>32), uint32(y); (b^c)<<sh == 0 {
+			// Four bytes even when bpp is 3: the fourth is pixel j+2's,
+			// written next, or spare room past the row.
+			binary.LittleEndian.PutUint32(out[bpp*(j+1):bpp*(j+1)+4], subBytes(cur, a))
+		} else {
+			paethPixel(t, out[bpp*(j+1):], a, cur, b, c, bpp)
+		}
 		if j+2 < n {
-			paethPixel(t, out[bpp*(j+2):], uint32(x>>32), binary.LittleEndian.Uint32(pix[4*j+8:4*j+12]),
-				binary.LittleEndian.Uint32(above[4*j+8:4*j+12]), uint32(y>>32), bpp)
+			a, c := uint32(x>>32), uint32(y>>32)
+			cur := binary.LittleEndian.Uint32(pix[4*j+8 : 4*j+12])
+			b := binary.LittleEndian.Uint32(above[4*j+8 : 4*j+12])
+			if (b^c)<<sh == 0 {
+				d := subBytes(cur, a)
+				o := out[bpp*(j+2) : bpp*(j+2)+3]
+				binary.LittleEndian.PutUint16(o, uint16(d))
+				o[2] = byte(d >> 16)
+				if bpp == 4 {
+					out[4*(j+2)+3] = byte(d >> 24)
+				}
+			} else {
+				paethPixel(t, out[bpp*(j+2):], a, cur, b, c, bpp)
+			}
 		}
 	}
 	return diff
 }
 
+// subBytes is cur - a bytewise (each byte modulo 256), without borrows
+// between bytes.
+func subBytes(cur, a uint32) uint32 {
+	return ((cur | 0x80808080) - (a & 0x7f7f7f7f)) ^ ((cur ^ ^a) & 0x80808080)
+}
+
 // paethPixel writes to dst the Paeth residuals of the pixel cur (a 4-byte
 // word) whose left neighbour is a, above b and above-left c, with t from
-// paethTable; bpp 3 leaves out alpha.
+// paethTable; bpp 3 leaves out alpha. filterRow takes the flat case
+// (b == c) itself.
 func paethPixel(t *[paethTableSize]byte, dst []byte, a, cur, b, c uint32, bpp int) {
-	if (b^c)<<(32-8*bpp) == 0 {
-		// The row above is flat here (b == c): Paeth picks the left
-		// neighbour in every channel, so the residual is cur - a,
-		// bytewise without borrows.
-		d := ((cur | 0x80808080) - (a & 0x7f7f7f7f)) ^ ((cur ^ ^a) & 0x80808080)
-		if bpp == 4 {
-			binary.LittleEndian.PutUint32(dst[:4], d)
-			return
-		}
-		dst = dst[:3]
-		dst[0], dst[1], dst[2] = byte(d), byte(d>>8), byte(d>>16)
-		return
-	}
 	if bpp == 4 {
 		dst[3] = paethRes(t, cur>>24, a>>24, b>>24, c>>24)
 	}
