@@ -196,6 +196,13 @@ func TestPNGStreamBands(t *testing.T) {
 func FuzzEncodePNG(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 255, 4, 5, 6, 255, 1, 2, 3, 255, 9, 9, 9, 255}, uint8(2), false)
 	f.Add([]byte{0, 0, 0, 0, 10, 20, 30, 40, 200, 100, 50, 128}, uint8(3), true)
+	// Flat rows that step by one (the Paeth shortcut under a flat row
+	// above), with a wrap-around from 255 to 0.
+	f.Add([]byte{
+		9, 9, 9, 255, 9, 9, 9, 255, 9, 9, 9, 255, 255, 255, 255, 255,
+		10, 10, 10, 255, 10, 10, 10, 255, 10, 10, 10, 255, 0, 0, 0, 255,
+		10, 10, 10, 255, 10, 10, 10, 255, 11, 11, 11, 255, 0, 0, 0, 255,
+	}, uint8(3), false)
 	f.Fuzz(func(t *testing.T, data []byte, width uint8, nrgba bool) {
 		w := int(width)%40 + 1
 		h := len(data) / (4 * w)
@@ -263,4 +270,45 @@ func FuzzEncodePNG(f *testing.F) {
 			t.Fatal("banded encode differs from the whole")
 		}
 	})
+}
+
+// A picture like style 99's panels: a gradient in steps across each row,
+// lit in blocks of rows that step by a small amount (the rows where a
+// block starts change over long stretches by the same difference under a
+// flat row above), with a few noisy pixels, decodes to its pixels, opaque
+// or not.
+func TestEncodePNGSteppedGradient(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	for _, opaque := range []bool{true, false} {
+		const w, h = 301, 40
+		m := image.NewRGBA(image.Rect(0, 0, w, h))
+		for y := range h {
+			light := y / 4 * 3
+			for x := range w {
+				p := m.Pix[y*m.Stride+4*x:]
+				a := byte(255)
+				if !opaque {
+					a = byte(200 + x/60)
+				}
+				base := x/7 + light
+				if r.IntN(50) == 0 {
+					base += r.IntN(5)
+				}
+				p[0], p[1], p[2], p[3] = min(a, byte(base)), min(a, byte(base+250)), min(a, byte(base*2)), a
+			}
+		}
+		var buf bytes.Buffer
+		if err := EncodePNG(&buf, m); err != nil {
+			t.Fatal(err)
+		}
+		dec, err := png.Decode(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatalf("opaque %v: decode: %v", opaque, err)
+		}
+		got := image.NewRGBA(m.Bounds())
+		draw.Draw(got, got.Bounds(), dec, image.Point{}, draw.Src)
+		if !bytes.Equal(got.Pix, m.Pix) {
+			t.Fatalf("opaque %v: decoded pixels differ", opaque)
+		}
+	}
 }
