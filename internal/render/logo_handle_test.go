@@ -1,0 +1,87 @@
+package render
+
+import (
+	"context"
+	"image"
+	"image/color"
+	"image/draw"
+	"sync/atomic"
+	"testing"
+
+	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/render/rendertest"
+)
+
+// decodedLogo is a pixelSource as the fetcher's logo handles are: every
+// Pixels call "decodes" a fresh copy, as after the last decode was
+// collected, and the handle itself holds a few kilobytes.
+type decodedLogo struct {
+	src     *image.NRGBA
+	decodes atomic.Int64
+}
+
+func (l *decodedLogo) ColorModel() color.Model { return color.RGBAModel }
+func (l *decodedLogo) Bounds() image.Rectangle { return l.src.Rect }
+func (l *decodedLogo) At(x, y int) color.Color { return l.Pixels().At(x, y) }
+func (l *decodedLogo) HeldBytes() int64        { return 40 << 10 }
+func (l *decodedLogo) Pixels() *image.RGBA {
+	l.decodes.Add(1)
+	dst := image.NewRGBA(l.src.Rect)
+	draw.Draw(dst, dst.Rect, l.src, image.Point{}, draw.Src)
+	return dst
+}
+
+// With the server's default logo budget (LOGO_CACHE_MB 48, three quarters
+// of it for this cache), 30 teams drawn at the three thumbnail sizes are
+// all held: a second pass over the same matchups builds no sprite and
+// decodes no logo, although every decode made new pixels (the sprites are
+// keyed by the logo handle, not by its pixels).
+func TestLogoWorkingSetStaysCached(t *testing.T) {
+	saved := cache.max
+	SetCacheBytes(48 << 20 * 3 / 4)
+	defer SetCacheBytes(saved)
+	shapes := []rendertest.Shape{rendertest.Circle, rendertest.Shield, rendertest.Diamond, rendertest.Star, rendertest.RoundSquare, rendertest.Hexagon}
+	var teams []Team
+	var logos []*decodedLogo
+	for i := range 30 {
+		fg := color.NRGBA{uint8(40 + 7*i), uint8(200 - 5*i), uint8(90 + 3*i), 255}
+		l := &decodedLogo{src: rendertest.Logo(shapes[i%len(shapes)], 500, fg, color.NRGBA{255, 255, 255, 255})}
+		logos = append(logos, l)
+		teams = append(teams, Team{Name: "Team", Abbr: "T", Color: colorOf(fg), AltColor: colorOf(fg), Logo: l})
+	}
+	pass := func() {
+		for _, sz := range aspects[KindThumb] {
+			for i := 0; i < len(teams); i += 2 {
+				img, err := Render(context.Background(), matchupScene(teams[i], teams[i+1]),
+					Options{Kind: KindThumb, Width: sz.X, Height: sz.Y, Style: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				Release(img)
+			}
+		}
+	}
+	pass()
+	builds, decodes := spriteBuilds.Load(), int64(0)
+	for _, l := range logos {
+		decodes += l.decodes.Load()
+	}
+	if builds < int64(len(teams)*len(aspects[KindThumb])) {
+		t.Fatalf("first pass built %d sprites, want at least one per team and size", builds)
+	}
+	pass()
+	if n := spriteBuilds.Load() - builds; n != 0 {
+		t.Errorf("second pass built %d sprites again, want 0 (the working set must fit the default budget)", n)
+	}
+	var again int64
+	for _, l := range logos {
+		again += l.decodes.Load()
+	}
+	if again != decodes {
+		t.Errorf("second pass decoded logos %d times, want 0", again-decodes)
+	}
+	_, _, used := CacheStats()
+	t.Logf("%d sprites built, %d decodes; cache holds %.1f MB", builds, decodes, float64(used)/(1<<20))
+}
+
+func colorOf(c color.NRGBA) colorx.RGB { return colorx.RGB{R: c.R, G: c.G, B: c.B} }
