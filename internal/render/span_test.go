@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/color"
 	"math/rand/v2"
@@ -98,6 +99,43 @@ func TestLogoSpriteIsCompactAndExact(t *testing.T) {
 		t.Logf("side %d grey %v halo %x: %d bytes against %d (%.1fx)", tc.s, tc.grey, tc.halo, sp.bytes(), full, float64(full)/float64(sp.bytes()))
 		if again := sp.rgba(); !bytes.Equal(again.Pix, flat.Pix) {
 			t.Errorf("side %d: round trip differs", tc.s)
+		}
+	}
+}
+
+// The sprites of a 1920x1080 matchup thumbnail (logos of 500 px drawn at
+// about 500 px with their shadows) take a tenth of their RGBA size or less
+// and hold exactly its pixels.
+func TestThumbSpritesAreSmall(t *testing.T) {
+	logo := &decodedLogo{src: rendertest.Logo(rendertest.Shield, 500, color.NRGBA{0x1d, 0x42, 0x8a, 255}, color.NRGBA{0xc8, 0x10, 0x2e, 255})}
+	red := colorOf(color.NRGBA{200, 30, 30, 255})
+	team := Team{Name: "Team", Abbr: "T", Color: red, AltColor: red, Logo: logo}
+	cache.RemoveIf(func(any) bool { return true })
+	img, err := Render(context.Background(), matchupScene(team, teamGreen), Options{Kind: KindThumb, Width: 1920, Height: 1080, Style: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Release(img)
+	var keys []spriteKey
+	cache.RemoveIf(func(k any) bool {
+		if sk, ok := k.(spriteKey); ok {
+			keys = append(keys, sk)
+		}
+		return false
+	})
+	if len(keys) != 2 {
+		t.Fatalf("%d sprites cached, want 2", len(keys))
+	}
+	for _, k := range keys {
+		v, _ := cache.Get(k)
+		sp := v.(*spanImage)
+		li, _ := normalised(k.img)
+		flat := spriteRGBA(li, k)
+		if sp.bytes()*10 > int64(len(flat.Pix)) {
+			t.Errorf("%dx%d sprite: %d bytes, RGBA %d (want ≥ 10x smaller)", k.w, k.h, sp.bytes(), len(flat.Pix))
+		}
+		if !bytes.Equal(sp.rgba().Pix, flat.Pix) || sp.rect != flat.Rect {
+			t.Errorf("%dx%d sprite: pixels differ from the RGBA's", k.w, k.h)
 		}
 	}
 }
