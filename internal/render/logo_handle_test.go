@@ -31,14 +31,14 @@ func (l *decodedLogo) Pixels() *image.RGBA {
 	return dst
 }
 
-// With the server's default logo budget (LOGO_CACHE_MB 48, three quarters
+// With the server's default logo budget (LOGO_CACHE_MB 48, seven eighths
 // of it for this cache), 30 teams drawn at the three thumbnail sizes are
 // all held: a second pass over the same matchups builds no sprite and
 // decodes no logo, although every decode made new pixels (the sprites are
 // keyed by the logo handle, not by its pixels).
 func TestLogoWorkingSetStaysCached(t *testing.T) {
 	saved := cache.max
-	SetCacheBytes(48 << 20 * 3 / 4)
+	SetCacheBytes(48 << 20 * 7 / 8)
 	defer SetCacheBytes(saved)
 	shapes := []rendertest.Shape{rendertest.Circle, rendertest.Shield, rendertest.Diamond, rendertest.Star, rendertest.RoundSquare, rendertest.Hexagon}
 	var teams []Team
