@@ -83,7 +83,7 @@ func legStatsOf(img image.Image) *legStats {
 		// The working copy is not cached: only the drawn variant needs one.
 		li, _ := normalise(img)
 		if li.trim.Empty() {
-			return s, 256
+			return s, 256 + heldBy(img)
 		}
 		b := li.trim
 		step := max(1, max(b.Dx(), b.Dy())/legGrid)
@@ -115,7 +115,7 @@ func legStatsOf(img image.Image) *legStats {
 			}
 		}
 		s.samples = slices.Clip(s.samples)
-		return s, int64(256 + 40*len(s.samples))
+		return s, int64(256+40*len(s.samples)) + heldBy(img)
 	})
 }
 
