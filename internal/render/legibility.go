@@ -81,7 +81,7 @@ func legStatsOf(img image.Image) *legStats {
 	return memo(img, legKey{idOf(img)}, func() (*legStats, int64) {
 		s := &legStats{}
 		// The working copy is not cached: only the drawn variant needs one.
-		li, _ := normalise(img)
+		li := normalise(img)
 		if li.trim.Empty() {
 			return s, 256 + heldBy(img)
 		}

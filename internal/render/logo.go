@@ -74,7 +74,7 @@ type logoInfo struct {
 // pixels only the first time.
 func logoTrim(img image.Image) (image.Rectangle, bool) {
 	t := memo(img, trimKey{img}, func() (image.Rectangle, int64) {
-		li, _ := normalise(img)
+		li := normalise(img)
 		// The entry keeps img alive through its key: charge what that
 		// pins (a working copy made by conversion has its own entry).
 		return li.trim, 256 + pinnedBytes(img)
@@ -101,7 +101,7 @@ func workingCopy(img image.Image) image.Image {
 		return src
 	}
 	return memo(img, workKey{img}, func() (image.Image, int64) {
-		li, _ := normalise(src)
+		li := normalise(src)
 		return li.img, 256 + pixelBytes(li.img)
 	})
 }
@@ -116,9 +116,9 @@ func isWorkingCopy(img image.Image) bool {
 	return false
 }
 
-// normalise is normalised without the cache: the working copy and its
-// trimmed bounds, and the bytes an entry holding them keeps alive.
-func normalise(img image.Image) (logoInfo, int64) {
+// normalise is normalised without the cache: the working copy (img's
+// pixels, or a converted copy) and its trimmed bounds.
+func normalise(img image.Image) logoInfo {
 	img = pixelsOf(img)
 	src := img
 	b := img.Bounds()
@@ -135,12 +135,7 @@ func normalise(img image.Image) (logoInfo, int64) {
 		}
 		src = dst
 	}
-	li := logoInfo{img: src, trim: trimBounds(src)}
-	size := 256 + pixelBytes(img)
-	if src != img {
-		size += pixelBytes(src)
-	}
-	return li, size
+	return logoInfo{img: src, trim: trimBounds(src)}
 }
 
 // fitSize scales (w, h) to fit a box of side s keeping the aspect ratio
@@ -179,15 +174,16 @@ func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
 	})
 }
 
-// logoSprite returns k.img (whose information info returns) scaled to k's size
-// with its drop shadow (blur radius k.r, offset k.dx, k.dy, opacity
-// k.alpha/255; none when k.alpha is 0) and its halo (k.halo) flattened
-// under it into one premultiplied image with its visible runs indexed
-// (spanImage), cached under k, so a warm render draws a shadowed logo in
-// one pass without scaling or blurring anything. Its pixel (0, 0) is the
-// logo's top-left corner. A grey (losing) logo is drawn at loserOpacity:
-// its shadow and halo fade with it, as if the logo and its shadow were
-// one layer drawn at that opacity.
+// logoSprite returns k.img (whose information info returns, called only
+// on a miss) scaled to k's size with its drop shadow (blur radius k.r,
+// offset k.dx, k.dy, opacity k.alpha/255; none when k.alpha is 0) and its
+// halo (k.halo) flattened under it into one premultiplied image stored
+// compactly (spanImage: runs of one pixel, shadow alphas, raw edges),
+// cached under k, so a warm render draws a shadowed logo in one pass
+// without scaling or blurring anything. Its pixel (0, 0) is the logo's
+// top-left corner. A grey (losing) logo is drawn at loserOpacity: its
+// shadow and halo fade with it, as if the logo and its shadow were one
+// layer drawn at that opacity.
 func logoSprite(info func() logoInfo, k spriteKey) *spanImage {
 	return memo(k.img, k, func() (*spanImage, int64) {
 		sp := buildSprite(info(), k)
