@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"context"
 	"image"
 	"image/color"
@@ -90,3 +91,75 @@ func TestLogoWorkingSetStaysCached(t *testing.T) {
 }
 
 func colorOf(c color.NRGBA) colorx.RGB { return colorx.RGB{R: c.R, G: c.G, B: c.B} }
+
+// asRGBA is the RGBA copy of an NRGBA logo, as the fetcher decodes one.
+func asRGBA(src *image.NRGBA) *image.RGBA {
+	dst := image.NewRGBA(src.Rect)
+	draw.Draw(dst, dst.Rect, src, src.Rect.Min, draw.Src)
+	return dst
+}
+
+// Every kind and style draws a logo handle exactly as the decoded image
+// it stands for, although each of its decodes is a new copy: nothing
+// reads the handle's pixels through At (which would decode per pixel)
+// or tells copies apart.
+func TestLogoHandlesDrawLikeImages(t *testing.T) {
+	plain := func(img image.Image) image.Image {
+		if img == nil {
+			return nil
+		}
+		return asRGBA(img.(*image.NRGBA))
+	}
+	handle := func(img image.Image) image.Image {
+		if img == nil {
+			return nil
+		}
+		return &decodedLogo{src: img.(*image.NRGBA)}
+	}
+	with := func(s Scene, f func(image.Image) image.Image) Scene {
+		s.League.Logo, s.League.LogoDark = f(s.League.Logo), f(s.League.LogoDark)
+		s.Teams = append([]Team(nil), s.Teams...)
+		for i := range s.Teams {
+			s.Teams[i].Logo, s.Teams[i].LogoDark = f(s.Teams[i].Logo), f(s.Teams[i].LogoDark)
+		}
+		return s
+	}
+	type tc struct {
+		s Scene
+		o Options
+	}
+	var cases []tc
+	matchup := matchupScene(teamPurple, teamDark)
+	for _, st := range allStyles {
+		cases = append(cases, tc{matchup, small(KindThumb, st)}, tc{matchup, small(KindCover, st)})
+	}
+	for st := 1; st <= 6; st++ {
+		o := logoOpts(st, 128, true)
+		o.LeagueLogo = true
+		cases = append(cases, tc{matchup, o})
+	}
+	team := Scene{League: testLeague, Teams: []Team{teamDark}}
+	league := Scene{League: testLeague}
+	cases = append(cases, tc{team, small(KindThumb, 1)}, tc{team, logoOpts(1, 128, true)},
+		tc{league, small(KindThumb, 1)}, tc{league, logoOpts(1, 128, true)})
+	for _, c := range cases {
+		want := render(t, with(c.s, plain), c.o)
+		got := render(t, with(c.s, handle), c.o)
+		if !bytes.Equal(pixOf(want), pixOf(got)) {
+			t.Errorf("kind %v style %d, %d teams: a logo handle draws differently from its image", c.o.Kind, c.o.Style, len(c.s.Teams))
+		}
+		Release(want)
+		Release(got)
+	}
+}
+
+// pixOf is the pixel bytes of a rendered picture.
+func pixOf(img image.Image) []byte {
+	switch m := img.(type) {
+	case *image.RGBA:
+		return m.Pix
+	case *image.NRGBA:
+		return m.Pix
+	}
+	return nil
+}
