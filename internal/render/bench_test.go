@@ -186,6 +186,6 @@ func BenchmarkEmbossTexture(b *testing.B) {
 	defer SetCacheBytes(saved)
 	b.ReportAllocs()
 	for b.Loop() {
-		panelEmboss(teamPurple.Logo, li, 720, 1080, 2)
+		panelEmboss(li, embossKey{teamPurple.Logo, 720, 1080, 2})
 	}
 }

@@ -1,12 +1,15 @@
 package render
 
 import (
+	"bytes"
 	"context"
 	"image"
 	"image/color"
+	"math"
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/render/rendertest"
 )
 
 // A logo with a straight top edge on its bounding box (a full square here)
@@ -67,7 +70,7 @@ func TestPaintPanelMatchesOverlay(t *testing.T) {
 		overlayRadial(want, float64(sz.X)/2, float64(sz.Y)/2, 2, r1, stops)
 		for _, win := range []image.Rectangle{panel, image.Rect(0, 4, 50, 9), image.Rect(9, 0, 30, 40)} {
 			dst := image.NewRGBA(win)
-			paintPanel(dst, panel, c, 2, r1, stops, nil)
+			paintPanel(dst, panel, newPanelLUTs(c, stops), 2, r1, stops, nil)
 			in := win.Intersect(panel)
 			for y := in.Min.Y; y < in.Max.Y; y++ {
 				for x := in.Min.X; x < in.Max.X; x++ {
@@ -76,6 +79,177 @@ func TestPaintPanelMatchesOverlay(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// A thumbnail's panel paints its radial overlay per block of rows: every
+// pixel stays within one level of the exact float overlay (for the
+// steepest team colours too), and most rows repeat the row above, which
+// is what makes the PNG small.
+func TestPaintPanelBlocks(t *testing.T) {
+	for _, c := range []struct {
+		w, h, n int
+	}{{720, 1080, 4}, {1080, 960, 4}, {160, 240, 1}} {
+		r0, r1 := 10.0, 0.8*float64(max(c.w, c.h))
+		if n := overlayBlock(c.w, c.h, r0, r1, panelStops); n != c.n {
+			t.Errorf("%dx%d panel: %d rows per overlay block, want %d", c.w, c.h, n, c.n)
+		}
+		for _, col := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {R: 255, G: 255, B: 255}} {
+			panel := image.Rect(0, 0, c.w, c.h)
+			want := image.NewRGBA(panel)
+			fillRect(want, panel, rgba(col))
+			overlayRadial(want, float64(c.w)/2, float64(c.h)/2, r0, r1, panelStops)
+			got := image.NewRGBA(panel)
+			paintPanel(got, panel, newPanelLUTs(col, panelStops), r0, r1, panelStops, nil)
+			worst, same := 0, 0
+			for y := range c.h {
+				for x := range c.w {
+					worst = max(worst, maxChannelDiff(got.RGBAAt(x, y), want.RGBAAt(x, y)))
+				}
+				if y > 0 && bytes.Equal(got.Pix[y*got.Stride:][:4*c.w], got.Pix[(y-1)*got.Stride:][:4*c.w]) {
+					same++
+				}
+			}
+			if worst > 1 {
+				t.Errorf("%dx%d panel, colour %v: a pixel is %d levels off the exact overlay, want <= 1", c.w, c.h, col, worst)
+			}
+			if min := (c.h - 1) * (c.n - 1) / c.n * 9 / 10; same < min {
+				t.Errorf("%dx%d panel, colour %v: %d rows repeat the row above, want >= %d", c.w, c.h, col, same, min)
+			}
+		}
+	}
+}
+
+// panelEmboss gives exactly the runs of lighting worked out pixel by
+// pixel from the silhouette (its shortcuts skip what is known unlit or
+// plain sheen without changing a run).
+func TestEmbossTextureMatchesPixels(t *testing.T) {
+	square := image.NewNRGBA(image.Rect(0, 0, 120, 120))
+	for i := range square.Pix {
+		square.Pix[i] = 255
+	}
+	logos := []image.Image{teamPurple.Logo, teamGreen.Logo, testLeague.Logo, teamDark.Logo, square,
+		rendertest.Logo(rendertest.Star, 90, nrgba("#ffffff"), nrgba("#000000"))}
+	for _, img := range logos {
+		li, ok := normalised(img)
+		if !ok {
+			t.Fatal("logo has no visible pixels")
+		}
+		for _, c := range []struct{ w, h, e int }{{720, 1080, 2}, {1080, 960, 2}, {1080, 1080, 2}, {160, 240, 1}} {
+			key := embossKey{img, c.w, c.h, c.e}
+			got := panelEmboss(li, key)
+			want := embossByPixel(li, key)
+			if len(got.runs) != len(want.runs) {
+				t.Fatalf("%v %+v: %d runs, want %d", img.Bounds(), c, len(got.runs), len(want.runs))
+			}
+			for i := range want.rows {
+				if got.rows[i] != want.rows[i] {
+					t.Fatalf("%v %+v: row %d starts at run %d, want %d", img.Bounds(), c, i, got.rows[i], want.rows[i])
+				}
+			}
+			for i := range want.runs {
+				if got.runs[i] != want.runs[i] {
+					t.Fatalf("%v %+v: run %d is %+v, want %+v", img.Bounds(), c, i, got.runs[i], want.runs[i])
+				}
+			}
+		}
+	}
+}
+
+// embossByPixel is panelEmboss without its shortcuts or cache.
+func embossByPixel(li logoInfo, k embossKey) *embossTex {
+	w, h, e := k.w, k.h, k.e
+	sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*float64(min(w, h)))
+	ox := int(math.Round(float64(w)/2 - float64(sw)/2))
+	oy := int(math.Round(float64(h)/2 - float64(sh)/2))
+	var meta silRows
+	sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e, &meta)
+	defer putAlpha(sil)
+	fade := max(2, 0.06*float64(min(sw, sh)))
+	ramp := func(d int) int { return int(min(1, max(0, (float64(d)+0.5)/fade)) * 256) }
+	t := &embossTex{rows: make([]int32, h+1)}
+	for y := range h {
+		t.rows[y] = int32(len(t.runs))
+		var cur embossRun
+		for x := range w {
+			var sheen uint8
+			var light int8
+			hv, lv := int(sil.AlphaAt(x+2*e, y+2*e).A), int(sil.AlphaAt(x, y).A)
+			if f := ramp(min(x-ox, ox+sw-1-x)) * ramp(min(y-oy, oy+sh-1-y)) >> 8; f > 0 {
+				sheen = uint8(min(hv, lv) * embossSheen / 255 * f >> 8)
+				if d := hv - lv; d > 0 {
+					light = int8(d * embossRise / 255 * f >> 8)
+				} else if d < 0 {
+					light = -int8(-d * embossFall / 255 * f >> 8)
+				}
+			}
+			if cur.x1 == uint16(x) && cur.x1 > cur.x0 && cur.sheen == sheen && cur.light == light {
+				cur.x1++
+				continue
+			}
+			if cur.x1 > cur.x0 && (cur.sheen != 0 || cur.light != 0) {
+				t.runs = append(t.runs, cur)
+			}
+			cur = embossRun{uint16(x), uint16(x + 1), sheen, light}
+		}
+		if cur.x1 > cur.x0 && (cur.sheen != 0 || cur.light != 0) {
+			t.runs = append(t.runs, cur)
+		}
+	}
+	t.rows[h] = int32(len(t.runs))
+	return t
+}
+
+// silhouette is the logo's alpha sampled bilinearly at every window pixel,
+// and its row description holds: no nonzero pixel outside a row's extent,
+// only 255s in its full spans.
+func TestSilhouetteMatchesBilinear(t *testing.T) {
+	big := rendertest.Logo(rendertest.Star, 600, nrgba("#ffffff"), nrgba("#000000"))
+	for _, img := range []image.Image{teamPurple.Logo, testLeague.Logo, big} {
+		li, ok := normalised(img)
+		if !ok {
+			t.Fatal("logo has no visible pixels")
+		}
+		pix, stride, rect := alphaSource(li.img)
+		tr := li.trim
+		alpha := func(x, y int) uint32 { return uint32(pix[(y-rect.Min.Y)*stride+4*(x-rect.Min.X)+3]) }
+		for _, c := range []struct{ sw, sh, ox, oy, w, h int }{
+			{1836, 1836, -560, -380, 724, 1084}, // a thumbnail panel's: 7.6x the source
+			{300, 260, 20, -15, 280, 240},       // partly outside the window
+			{250, 250, 3, 5, 260, 260},          // the 600-px logo shrunk
+		} {
+			var meta silRows
+			m := silhouette(li, c.sw, c.sh, c.ox, c.oy, c.w, c.h, &meta)
+			kx, ky := float64(tr.Dx())/float64(c.sw), float64(tr.Dy())/float64(c.sh)
+			for y := range c.h {
+				e := meta.ext[y]
+				full := meta.full[meta.at[y]:meta.at[y+1]]
+				for x := range c.w {
+					var want uint8
+					if x >= c.ox && x < c.ox+c.sw && y >= c.oy && y < c.oy+c.sh {
+						sx, wx := sample(float64(x-c.ox), kx, tr.Min.X, tr.Max.X)
+						sy, wy := sample(float64(y-c.oy), ky, tr.Min.Y, tr.Max.Y)
+						sx1, sy1 := min(sx+1, tr.Max.X-1), min(sy+1, tr.Max.Y-1)
+						top := alpha(sx, sy)*(256-wx) + alpha(sx1, sy)*wx
+						bot := alpha(sx, sy1)*(256-wx) + alpha(sx1, sy1)*wx
+						want = uint8((top*(256-wy) + bot*wy) >> 16)
+					}
+					got := m.Pix[y*m.Stride+x]
+					if got != want {
+						t.Fatalf("%v %+v: pixel (%d,%d) = %d, want %d", img.Bounds(), c, x, y, got, want)
+					}
+					if got != 0 && (x < int(e[0]) || x >= int(e[1])) {
+						t.Fatalf("%v %+v: pixel (%d,%d) = %d outside the row's extent %v", img.Bounds(), c, x, y, got, e)
+					}
+					for _, f := range full {
+						if x >= int(f[0]) && x < int(f[1]) && got != 255 {
+							t.Fatalf("%v %+v: pixel (%d,%d) = %d in full span %v", img.Bounds(), c, x, y, got, f)
+						}
+					}
+				}
+			}
+			putAlpha(m)
 		}
 	}
 }

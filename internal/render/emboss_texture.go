@@ -20,43 +20,92 @@ import (
 type radialKey struct {
 	w, h   int
 	r0, r1 float64
+	n      int
 }
 
 // radialIndex holds, for one quadrant of a w x h panel, the lookup index
-// (0-lutSize-1) of the radial overlay at each pixel; the other quadrants
-// mirror it.
+// (0-lutSize-1) of the radial overlay per block of n rows (the other
+// quadrants mirror it): every row of a block takes the index of the
+// block's middle. The overlay changes by at most one 8-bit level over n
+// rows (see overlayBlock), so a contour line (where the overlay steps
+// from one level to the next) becomes a staircase of one-level steps no
+// eye separates from the exact circle, while n-1 of every n rows repeat
+// the row above outside the logo: the PNG filter turns them into zeros.
 type radialIndex struct {
 	qw, qh int
+	n      int
 	idx    []uint16
 }
 
-func panelRadial(w, h int, r0, r1 float64) *radialIndex {
-	key := radialKey{w, h, r0, r1}
+func panelRadial(w, h int, r0, r1 float64, n int) *radialIndex {
+	key := radialKey{w, h, r0, r1, n}
 	return memo(nil, key, func() (*radialIndex, int64) {
 		qw, qh := (w+1)/2, (h+1)/2
-		t := &radialIndex{qw: qw, qh: qh, idx: make([]uint16, qw*qh)}
+		nb := (qh + n - 1) / n
+		t := &radialIndex{qw: qw, qh: qh, n: n, idx: make([]uint16, qw*nb)}
 		cx, cy := float64(w)/2, float64(h)/2
 		inv := (lutSize - 1) / max(1e-9, r1-r0)
-		for y := range qh {
-			dy := float64(y) + 0.5 - cy
+		for b := range nb {
+			y0, y1 := b*n, min(qh, (b+1)*n)
+			dy := float64(y0+y1)/2 - cy
 			for x := range qw {
 				dx := float64(x) + 0.5 - cx
 				d := math.Sqrt(dx*dx + dy*dy)
 				k := int(min(lutSize-1, max(0, (d-r0)*inv)) + 0.5)
-				t.idx[y*qw+x] = uint16(min(k, lutSize-1))
+				t.idx[b*qw+x] = uint16(min(k, lutSize-1))
 			}
 		}
 		return t, int64(2 * len(t.idx))
 	})
 }
 
-// row returns the indices of panel row y for columns 0-qw-1; column x >= qw
-// reads column w-1-x.
-func (t *radialIndex) row(y, h int) []uint16 {
+// block returns the block of panel row y (rows mirror about the middle).
+func (t *radialIndex) block(y, h int) int {
 	if y >= t.qh {
 		y = h - 1 - y
 	}
-	return t.idx[y*t.qw : (y+1)*t.qw]
+	return y / t.n
+}
+
+// row returns the indices of block b for columns 0-qw-1; column x >= qw
+// reads column w-1-x.
+func (t *radialIndex) row(b int) []uint16 {
+	return t.idx[b*t.qw : (b+1)*t.qw]
+}
+
+// overlayBlock returns how many rows share one overlay index in a w x h
+// panel whose overlay (stops) runs from radius r0 to r1: as many as keep
+// every row within a third of an 8-bit level of its exact overlay, for
+// any team colour. A row reads the overlay at most n/2 px of radius from
+// its own, so n/2 may be a third of the distance over which the steepest
+// channel changes by one level: 4 rows on a 1440x1080 thumbnail's panels.
+// The contour lines (where a channel steps by one level) then become
+// staircases with steps of at most n rows; twice that left faint vertical
+// streaks where the contours run nearly level (the top and bottom of a
+// panel).
+func overlayBlock(w, h int, r0, r1 float64, stops []stop) int {
+	// The overlay over team colour c at t is a(t)*s(t) + (1-a(t))*c per
+	// channel; it is steepest at c = 0 or c = 255. Sampled at 64 steps of
+	// t up to the panel's corner.
+	const steps = 64
+	tMax := min(1, max(0, (math.Hypot(float64(w), float64(h))/2-r0)/max(1e-9, r1-r0)))
+	slope := 0.0 // levels per unit of t
+	for _, c := range []float64{0, 255} {
+		var prev [3]float64
+		for i := 0; i <= steps; i++ {
+			t := tMax * float64(i) / steps
+			a, sc := stopAlphaAt(stops, t), stopColorAt(stops, t)
+			for k := range prev {
+				v := a*sc[k] + (1-a)*c
+				if i > 0 {
+					slope = max(slope, math.Abs(v-prev[k])*steps/max(1e-9, tMax))
+				}
+				prev[k] = v
+			}
+		}
+	}
+	perLevel := (r1 - r0) / max(1, slope) // px of radius per level
+	return max(1, int(2*perLevel/3))
 }
 
 // overlayLUT composes opaque colour c under the radial overlay stops: the
@@ -111,22 +160,23 @@ const (
 	embossFall  = 57
 )
 
-// panelEmboss returns the emboss texture of logo li (source img) in a w x
-// h panel: the silhouette at 1.7x the panel's short side, centred, lit
+// panelEmboss returns the emboss texture of key: logo li (source key.img)
+// in a key.w x key.h panel: the silhouette at 1.7x the panel's short side, centred, lit
 // from the top left with depth e. Its lighting fades out over the last 6 %
 // of the silhouette's bounding box, so a logo whose straight edge lies on
 // that box (a flat-topped shield) leaves no line across the panel where
 // the box ends inside it.
-func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
-	key := embossKey{img, w, h, e}
-	return memo(img, key, func() (*embossTex, int64) {
+func panelEmboss(li logoInfo, key embossKey) *embossTex {
+	w, h, e := key.w, key.h, key.e
+	return memo(key.img, key, func() (*embossTex, int64) {
 		sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*float64(min(w, h)))
 		ox := int(math.Round(float64(w)/2 - float64(sw)/2))
 		oy := int(math.Round(float64(h)/2 - float64(sh)/2))
 		// The silhouette is larger than the panel: only the visible part
 		// (plus the emboss depth on each side) is sampled. Panel pixel
 		// (x, y) reads it at (x+e, y+e) offset by ±e.
-		sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e)
+		var meta silRows
+		sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e, &meta)
 		defer putAlpha(sil)
 		fade := max(2, 0.06*float64(min(sw, sh)))
 		ramp := func(d int) int { return int(min(1, max(0, (float64(d)+0.5)/fade)) * 256) }
@@ -141,60 +191,45 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 		t := &embossTex{rows: make([]int32, h+1)}
 		// Runs are gathered in pooled scratch and copied out at the end.
 		scratch := runScratch.Get().(*[]embossRun)
-		t.runs = (*scratch)[:0]
+		rb := runBuilder{runs: (*scratch)[:0]}
+		var inside [][2]int32
 		st := sil.Stride
 		for y := range h {
-			t.rows[y] = int32(len(t.runs))
+			t.rows[y] = int32(len(rb.runs))
 			fy := ramp(min(y-oy, oy+sh-1-y))
 			if fy == 0 {
 				continue
 			}
-			lo := sil.Pix[y*st:]           // (x-e, y-e) in silhouette-window terms
-			hi := sil.Pix[(y+2*e)*st+2*e:] // (x+e, y+e)
-			var cur embossRun
-			full := fy == 256
-			for x := 0; x < w; {
-				// Eight unlit pixels (outside the silhouette, both samples
-				// zero) at a time.
-				if x+8 <= w && binary.LittleEndian.Uint64(hi[x:]) == 0 && binary.LittleEndian.Uint64(lo[x:]) == 0 {
-					x += 8
-					continue
+			// Sample lo is silhouette row y at column x, hi row y+2e at
+			// column x+2e: (x-e, y-e) and (x+e, y+e) in window terms.
+			lo := sil.Pix[y*st:]
+			hi := sil.Pix[(y+2*e)*st+2*e:]
+			// Only columns where either sample is nonzero are lit; where
+			// both are 255 at full strength the run is the plain sheen,
+			// known without reading the pixels.
+			u0, u1 := meta.extent(y, 0, w)
+			if h0, h1 := meta.extent(y+2*e, 2*e, w); h0 < h1 {
+				if u0 < u1 {
+					u0, u1 = min(u0, h0), max(u1, h1)
+				} else {
+					u0, u1 = h0, h1
 				}
-				// Eight pixels deep inside it at full strength: the plain
-				// sheen, continuing the current run.
-				if full && x >= fa && x+8 <= fb && cur.x1 == uint16(x) && cur.sheen == embossSheen && cur.light == 0 &&
-					binary.LittleEndian.Uint64(hi[x:]) == ^uint64(0) && binary.LittleEndian.Uint64(lo[x:]) == ^uint64(0) {
-					cur.x1 += 8
-					x += 8
-					continue
-				}
-				var sheen uint8
-				var light int8
-				if f := fx[x] * fy >> 8; f > 0 {
-					h, l := int(hi[x]), int(lo[x])
-					sheen = uint8(min(h, l) * embossSheen / 255 * f >> 8)
-					switch d := h - l; {
-					case d > 0:
-						light = int8(d * embossRise / 255 * f >> 8)
-					case d < 0:
-						light = -int8(-d * embossFall / 255 * f >> 8)
-					}
-				}
-				if cur.x1 == uint16(x) && cur.sheen == sheen && cur.light == light {
-					cur.x1++
-					x++
-					continue
-				}
-				if cur.x1 > cur.x0 && (cur.sheen != 0 || cur.light != 0) {
-					t.runs = append(t.runs, cur)
-				}
-				cur = embossRun{uint16(x), uint16(x + 1), sheen, light}
-				x++
 			}
-			if cur.x1 > cur.x0 && (cur.sheen != 0 || cur.light != 0) {
-				t.runs = append(t.runs, cur)
+			inside = inside[:0]
+			if fy == 256 {
+				inside = meta.bothFull(inside, y, y+2*e, 2*e, max(fa, u0), min(fb, u1))
 			}
+			rb.cur = embossRun{}
+			x := u0
+			for _, sp := range inside {
+				rb.pixels(lo, hi, x, int(sp[0]), fx, fy)
+				rb.add(int(sp[0]), int(sp[1]), embossSheen, 0)
+				x = int(sp[1])
+			}
+			rb.pixels(lo, hi, x, u1, fx, fy)
+			rb.flush()
 		}
+		t.runs = rb.runs
 		t.rows[h] = int32(len(t.runs))
 		*scratch = t.runs
 		t.runs = append([]embossRun(nil), t.runs...)
@@ -203,53 +238,144 @@ func panelEmboss(img image.Image, li logoInfo, w, h, e int) *embossTex {
 	})
 }
 
+// runBuilder gathers a texture's runs, merging neighbours of the same
+// lighting.
+type runBuilder struct {
+	runs []embossRun
+	cur  embossRun
+}
+
+// add extends the current run with pixels [x0, x1) of the given lighting
+// or starts a new one.
+func (b *runBuilder) add(x0, x1 int, sheen uint8, light int8) {
+	if b.cur.x1 == uint16(x0) && b.cur.sheen == sheen && b.cur.light == light {
+		b.cur.x1 = uint16(x1)
+		return
+	}
+	b.flush()
+	b.cur = embossRun{uint16(x0), uint16(x1), sheen, light}
+}
+
+// flush keeps the current run if it is lit.
+func (b *runBuilder) flush() {
+	if c := b.cur; c.x1 > c.x0 && (c.sheen != 0 || c.light != 0) {
+		b.runs = append(b.runs, c)
+	}
+	b.cur = embossRun{}
+}
+
+// pixels adds the lighting of columns [x0, x1) from the silhouette
+// samples lo and hi, at strength fx[x]*fy (256 is full).
+func (b *runBuilder) pixels(lo, hi []byte, x0, x1 int, fx []int, fy int) {
+	for x := x0; x < x1; {
+		// Eight unlit pixels (outside the silhouette, both samples zero)
+		// at a time.
+		if x+8 <= x1 && binary.LittleEndian.Uint64(hi[x:])|binary.LittleEndian.Uint64(lo[x:]) == 0 {
+			x += 8
+			continue
+		}
+		var sheen uint8
+		var light int8
+		if f := fx[x] * fy >> 8; f > 0 {
+			h, l := int(hi[x]), int(lo[x])
+			sheen = uint8(min(h, l) * embossSheen / 255 * f >> 8)
+			switch d := h - l; {
+			case d > 0:
+				light = int8(d * embossRise / 255 * f >> 8)
+			case d < 0:
+				light = -int8(-d * embossFall / 255 * f >> 8)
+			}
+		}
+		if c := &b.cur; c.x1 == uint16(x) && c.sheen == sheen && c.light == light {
+			c.x1++
+		} else {
+			b.add(x, x+1, sheen, light)
+		}
+		x++
+	}
+}
+
+// panelLUTs are the overlay lookup tables of one team colour: plain, and
+// under the emboss texture's full sheen (the long runs inside the
+// silhouette).
+type panelLUTs struct {
+	plain, sheen *[lutSize]uint32
+}
+
+func newPanelLUTs(c colorx.RGB, stops []stop) panelLUTs {
+	plain := overlayLUT(c, stops)
+	sheen := new([lutSize]uint32)
+	white := premul(255, 255, 255, 1)
+	var p [4]byte
+	for k, v := range plain {
+		binary.LittleEndian.PutUint32(p[:], v)
+		blendPix(p[:], 0, white, embossSheen)
+		sheen[k] = binary.LittleEndian.Uint32(p[:])
+	}
+	return panelLUTs{plain, sheen}
+}
+
 // paintPanel paints the rows of the canvas rectangle panel that lie in
-// dst: colour c under the radial overlay (stops, radius r0 to r1 about the
-// panel's centre), lit by tex (nil for none).
-func paintPanel(dst *image.RGBA, panel image.Rectangle, c colorx.RGB, r0, r1 float64, stops []stop, tex *embossTex) {
+// dst: the team colour of luts under the radial overlay (stops, radius r0
+// to r1 about the panel's centre), lit by tex (nil for none). The rows of
+// one overlay block are the same before the lighting: each block is
+// looked up once (plain, and with the full sheen when a run needs it) and
+// copied.
+func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 float64, stops []stop, tex *embossTex) {
 	in := panel.Intersect(dst.Rect)
 	if in.Empty() {
 		return
 	}
 	w, h := panel.Dx(), panel.Dy()
-	ri := panelRadial(w, h, r0, r1)
-	lut := overlayLUT(c, stops)
-	// The full sheen over the plain overlay, for the long runs inside the
-	// silhouette.
-	var lit *[lutSize]uint32
-	if tex != nil {
-		lit = new([lutSize]uint32)
-		white := premul(255, 255, 255, 1)
-		var p [4]byte
-		for k, v := range lut {
-			binary.LittleEndian.PutUint32(p[:], v)
-			blendPix(p[:], 0, white, embossSheen)
-			lit[k] = binary.LittleEndian.Uint32(p[:])
-		}
-	}
+	ri := panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops))
 	x0, x1 := in.Min.X-panel.Min.X, in.Max.X-panel.Min.X
+	n := 4 * in.Dx()
+	sc := panelScratch.Get().(*[]byte)
+	defer panelScratch.Put(sc)
+	if cap(*sc) < 2*n {
+		*sc = make([]byte, 2*n)
+	}
+	plain, sheen := (*sc)[:n], (*sc)[n:2*n]
+	block, sheenOK := -1, false
 	for y := in.Min.Y; y < in.Max.Y; y++ {
 		py := y - panel.Min.Y
-		idx := ri.row(py, h)
-		row := dst.Pix[dst.PixOffset(in.Min.X, y):][:4*in.Dx()]
-		fillOverlay(row, idx, w, x0, x1, lut)
+		row := dst.Pix[dst.PixOffset(in.Min.X, y):][:n]
+		if b := ri.block(py, h); b != block {
+			block, sheenOK = b, false
+			fillOverlay(plain, ri.row(b), w, x0, x1, luts.plain)
+		}
 		if tex == nil {
+			copy(row, plain)
 			continue
 		}
+		// The runs in order: plain overlay between them, the sheen row
+		// under plain sheen runs, lit pixels over the plain overlay.
+		at := x0
 		for _, r := range tex.runs[tex.rows[py]:tex.rows[py+1]] {
 			a, b := max(int(r.x0), x0), min(int(r.x1), x1)
 			if a >= b {
 				continue
 			}
+			copy(row[4*(at-x0):4*(a-x0)], plain[4*(at-x0):])
 			seg := row[4*(a-x0) : 4*(b-x0)]
 			if r.sheen == embossSheen && r.light == 0 {
-				fillOverlay(seg, idx, w, a, b, lit)
-				continue
+				if !sheenOK {
+					fillOverlay(sheen, ri.row(block), w, x0, x1, luts.sheen)
+					sheenOK = true
+				}
+				copy(seg, sheen[4*(a-x0):])
+			} else {
+				copy(seg, plain[4*(a-x0):])
+				lightRun(seg, r)
 			}
-			lightRun(seg, r)
+			at = b
 		}
+		copy(row[4*(at-x0):], plain[4*(at-x0):])
 	}
 }
+
+// panelScratch holds paintPanel's block rows.
+var panelScratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
 // quadrant indices are idx, into row (starting at column x0). The panel
@@ -315,17 +441,25 @@ func pixel32(r, g, b, a uint8) uint32 {
 
 // lightRun applies run r's lighting to the pixels of seg.
 func lightRun(seg []byte, r embossRun) {
-	white := premul(255, 255, 255, 1)
-	black := premul(0, 0, 0, 1)
+	const white, black = 0xffffffff, 0xff000000
+	var sheen, light uint32 // the run's white and light words at their coverage
+	if r.sheen > 0 {
+		sheen = scalePix(white, uint32(r.sheen))
+	}
+	switch {
+	case r.light > 0:
+		light = scalePix(white, uint32(r.light))
+	case r.light < 0:
+		light = scalePix(black, uint32(-int(r.light)))
+	}
 	for i := 0; i < len(seg); i += 4 {
-		if r.sheen > 0 {
-			blendPix(seg, i, white, uint32(r.sheen))
+		d := load32(seg[i:])
+		if a := sheen >> 24; a != 0 {
+			d = overPix(sheen, a, d)
 		}
-		switch {
-		case r.light > 0:
-			blendPix(seg, i, white, uint32(r.light))
-		case r.light < 0:
-			blendPix(seg, i, black, uint32(-int(r.light)))
+		if a := light >> 24; a != 0 {
+			d = overPix(light, a, d)
 		}
+		store32(seg[i:], d)
 	}
 }

@@ -83,16 +83,24 @@ func (p *linearPaint) at(x, y int) color.RGBA {
 	return p.lut.c[lutIndex(t)]
 }
 
-// maskPaint composites paint pt over dst through coverage mask a.
+// maskPaint composites paint pt over dst through coverage mask a. Opaque
+// colours at full coverage are stored as they are.
 func maskPaint(dst *image.RGBA, a *image.Alpha, pt paint) {
 	r := a.Rect.Intersect(dst.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mi := a.PixOffset(r.Min.X, y)
 		di := dst.PixOffset(r.Min.X, y)
 		for x := r.Min.X; x < r.Max.X; x, mi, di = x+1, mi+1, di+4 {
-			if cov := a.Pix[mi]; cov != 0 {
-				blendPix(dst.Pix, di, pt.at(x, y), uint32(cov))
+			cov := a.Pix[mi]
+			if cov == 0 {
+				continue
 			}
+			c := pt.at(x, y)
+			if cov == 255 && c.A == 255 {
+				store32(dst.Pix[di:], pixel32(c.R, c.G, c.B, 255))
+				continue
+			}
+			blendPix(dst.Pix, di, c, uint32(cov))
 		}
 	}
 }

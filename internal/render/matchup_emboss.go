@@ -66,6 +66,9 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 			var pb path
 			if stack {
 				y0 := H/2 - w/2
+				if !p.dst.Rect.Overlaps(image.Rect(0, int(y0)-1, p.o.Width, int(y0+w)+2)) {
+					return // not in this band
+				}
 				pb.rect(0, y0, W, y0+w)
 				pb.fillPaint(p.dst, p.full, newLinear(0, y0, 0, y0+w, stops))
 				return
@@ -118,10 +121,11 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	e := max(1, p.px(2.2))
 	var tex *embossTex
 	if logo != nil {
-		tex = panelEmboss(logo, li, r.Dx(), r.Dy(), e)
+		k := embossKey{logo, r.Dx(), r.Dy(), e}
+		tex, _ = held(p, k, func() (*embossTex, bool) { return panelEmboss(li, k), true })
 	}
-	paintPanel(p.dst, r, s.color, 10*p.k, 0.8*max(pw, ph), []stop{
-		{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}, tex)
+	luts, _ := held(p, panelLUTKey{s.color}, func() (panelLUTs, bool) { return newPanelLUTs(s.color, panelStops), true })
+	paintPanel(p.dst, r, luts, 10*p.k, 0.8*max(pw, ph), panelStops, tex)
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -158,18 +162,73 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	}
 }
 
+// panelStops is the radial overlay of a panel: white at 20 % in the
+// middle to black at 40 % at the radius of 0.8 times the panel's long side.
+var panelStops = []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}
+
+// panelLUTKey holds a render's overlay lookup tables of one team colour.
+type panelLUTKey struct{ c colorx.RGB }
+
 // nameCardOn is nameCard drawing into a panel.
 func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, box float64) {
 	p.drawName(dst, p.sideIndex(s), s.grey, bg, cx, cy, box, box)
 }
 
+// silRows describes a silhouette's rows: the nonzero pixels of row y lie
+// in columns ext[y][0] to ext[y][1] (none when they are equal), and the
+// column spans full[at[y]:at[y+1]] of it are 255.
+type silRows struct {
+	ext  [][2]int32
+	at   []int32
+	full [][2]int32
+}
+
+// extent returns the nonzero columns of row y shifted left by d and
+// clipped to [0, w) (a0 >= a1 when there are none).
+func (m *silRows) extent(y, d, w int) (a0, a1 int) {
+	r := m.ext[y]
+	return max(0, int(r[0])-d), min(w, int(r[1])-d)
+}
+
+// bothFull appends to dst the column spans within [x0, x1) where row a
+// and row b shifted left by d are both 255.
+func (m *silRows) bothFull(dst [][2]int32, a, b, d, x0, x1 int) [][2]int32 {
+	fa, fb := m.full[m.at[a]:m.at[a+1]], m.full[m.at[b]:m.at[b+1]]
+	for i, j := 0, 0; i < len(fa) && j < len(fb); {
+		s0 := max(int(fa[i][0]), int(fb[j][0])-d, x0)
+		s1 := min(int(fa[i][1]), int(fb[j][1])-d, x1)
+		if s0 < s1 {
+			dst = append(dst, [2]int32{int32(s0), int32(s1)})
+		}
+		if int(fa[i][1]) < int(fb[j][1])-d {
+			i++
+		} else {
+			j++
+		}
+	}
+	return dst
+}
+
+// opaqueRow is a row of 255s to copy from.
+var opaqueRow = func() []byte {
+	b := make([]byte, 1024)
+	for i := range b {
+		b[i] = 255
+	}
+	return b
+}()
+
 // silhouette returns the alpha of the trimmed logo of li scaled to sw x sh
-// with its top-left corner at (ox, oy), clipped to a w x h window. It
-// samples the source alpha bilinearly, so nothing larger than the window
-// is allocated; the result is not cached (the emboss texture built from
-// it is) but pooled: hand it back with putAlpha.
-func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
+// with its top-left corner at (ox, oy), clipped to a w x h window, and
+// describes its rows in meta. It samples the source alpha bilinearly, so
+// nothing larger than the window is allocated; the result is not cached
+// (the emboss texture built from it is) but pooled: hand it back with
+// putAlpha.
+func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alpha {
 	m := getAlpha(image.Rect(0, 0, w, h))
+	meta.ext = make([][2]int32, h)
+	meta.at = make([]int32, h+1)
+	meta.full = meta.full[:0]
 	pix, stride, rect := alphaSource(li.img)
 	tr := li.trim
 	if pix == nil || tr.Empty() || sw <= 0 || sh <= 0 {
@@ -190,6 +249,14 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 		cols[2*i] = 4*(sx-rect.Min.X) + 3
 		cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
 		wts[i] = wx
+	}
+	// gend[i] ends the group of columns with the same taps as column i.
+	gend := make([]int32, x1-x0)
+	for i := len(gend) - 1; i >= 0; i-- {
+		gend[i] = int32(i + 1)
+		if i+1 < len(gend) && cols[2*i+2] == cols[2*i] {
+			gend[i] = gend[i+1]
+		}
 	}
 	// Separable: each source row is interpolated across once (into a
 	// two-row ring, as output rows move down the source monotonically),
@@ -235,19 +302,44 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 		i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
 		i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
 		start := -1 // of the current fully opaque span
-		for i := i0; i < i1; i++ {
-			wx := wts[i]
-			v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
-			r.v[i] = v
-			if v != 0 {
-				r.lo, r.hi = min(r.lo, i), i+1
+		for i := i0; i < i1; {
+			// A group of columns reading the same two source pixels: when
+			// those are equal (inside or outside the logo, most of it),
+			// so is every column's value.
+			e := min(int(gend[i]), i1)
+			if t := src[cols[2*i]]; t == src[cols[2*i+1]] {
+				v := uint32(t) << 8
+				if v != 0 {
+					vs := r.v[i:e]
+					for k := range vs {
+						vs[k] = v
+					}
+					r.lo, r.hi = min(r.lo, i), e
+				}
+				switch {
+				case v == opaque && start < 0:
+					start = i
+				case v != opaque && start >= 0:
+					r.full = append(r.full, [2]int{start, i})
+					start = -1
+				}
+				i = e
+				continue
 			}
-			switch {
-			case v == opaque && start < 0:
-				start = i
-			case v != opaque && start >= 0:
-				r.full = append(r.full, [2]int{start, i})
-				start = -1
+			for ; i < e; i++ {
+				wx := wts[i]
+				v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
+				r.v[i] = v
+				if v != 0 {
+					r.lo, r.hi = min(r.lo, i), i+1
+				}
+				switch {
+				case v == opaque && start < 0:
+					start = i
+				case v != opaque && start >= 0:
+					r.full = append(r.full, [2]int{start, i})
+					start = -1
+				}
 			}
 		}
 		if start >= 0 {
@@ -257,6 +349,7 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 	}
 	ky := float64(tr.Dy()) / float64(sh)
 	for y := y0; y < y1; y++ {
+		meta.at[y] = int32(len(meta.full))
 		sy, wy := sample(float64(y-oy), ky, tr.Min.Y, tr.Max.Y)
 		sy1 := min(sy+1, tr.Max.Y-1)
 		var top, bot *across
@@ -271,6 +364,7 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 		if lo >= hi {
 			continue
 		}
+		meta.ext[y] = [2]int32{int32(x0 + lo), int32(x0 + hi)}
 		out := m.Pix[y*m.Stride+x0:][:n]
 		blend := func(a, b int) {
 			o := out[a:b]
@@ -288,10 +382,10 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 			a, b := max(ft[i][0], fb[j][0]), min(ft[i][1], fb[j][1])
 			if a < b {
 				blend(pos, a)
-				o := out[a:b]
-				for k := range o {
-					o[k] = 255
+				for o := out[a:b]; len(o) > 0; {
+					o = o[copy(o, opaqueRow):]
 				}
+				meta.full = append(meta.full, [2]int32{int32(x0 + a), int32(x0 + b)})
 				pos = b
 			}
 			if ft[i][1] < fb[j][1] {
@@ -301,6 +395,9 @@ func silhouette(li logoInfo, sw, sh, ox, oy, w, h int) *image.Alpha {
 			}
 		}
 		blend(pos, hi)
+	}
+	for y := y1; y <= h; y++ {
+		meta.at[y] = int32(len(meta.full))
 	}
 	return m
 }
@@ -366,6 +463,11 @@ func reflectionOf(li logoInfo, k reflKey) *spanImage {
 
 // vsBadge draws the metallic "VS" disc of radius r centred at (cx, cy).
 func (p *painter) vsBadge(cx, cy, r float64) {
+	// Nothing to paint in a band clear of the badge and its shadow.
+	pad := r + float64(3*p.px(shadowLogoStrong.blur/2)+p.px(4)+2)
+	if !p.dst.Rect.Overlaps(image.Rect(int(cx-pad), int(cy-pad), int(cx+pad)+1, int(cy+pad)+1)) {
+		return
+	}
 	var sh path
 	sh.circle(cx, cy+float64(p.px(4)), r)
 	p.softFill(&sh, shadowLogoStrong)

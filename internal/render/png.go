@@ -155,11 +155,7 @@ func (s *pngStream) writeRows(img image.Image) error {
 		row := e.fw.next()
 		if s.useGen {
 			row[0] = 2 // Up
-			if s.bpp == 3 {
-				e.diff = upFilterRGB(row[1:], pix, above, e.diff[:0])
-			} else {
-				e.diff = upFilterRGBA(row[1:len(pix)+1], pix, above, e.diff[:0])
-			}
+			e.diff = upFilter(row[1:], pix, above, s.bpp, e.diff[:0])
 		} else {
 			e.diff = filterRow(row, pix, above, s.bpp, e.diff)
 		}

@@ -13,7 +13,14 @@ const adlerMod = 65521
 // independent add chains busy instead of the two serial adds per byte of
 // the textbook loop, about twice the speed of hash/adler32 in pure Go.
 func adler32(adler uint32, p []byte) uint32 {
-	s1, s2 := uint64(adler&0xffff), uint64(adler>>16)
+	s1, s2 := adlerAcc(uint64(adler&0xffff), uint64(adler>>16), p)
+	return uint32(s2%adlerMod)<<16 | uint32(s1%adlerMod)
+}
+
+// adlerAcc is adler32 on the sums s1 and s2 kept unreduced: a chunk of p
+// is reduced only when more follows, so a caller summing a row's spans
+// reduces once per row. s1 and s2 must be below 2^40.
+func adlerAcc(s1, s2 uint64, p []byte) (uint64, uint64) {
 	// A chunk of K eight-byte words keeps the second sums below
 	// 255*K*(K+1)/2 < 2^32 for K = 4096.
 	const chunk = 8 * 4096
@@ -63,36 +70,35 @@ func adler32(adler uint32, p []byte) uint32 {
 		// Byte j of the chunk is followed by n-j bytes (itself included):
 		// 8*(K-k) - l for j = 8k+l.
 		lA := a1&lo + 2*(a2&lo) + 3*(a3&lo) + 4*(a0>>hi) + 5*(a1>>hi) + 6*(a2>>hi) + 7*(a3>>hi)
-		s2 = (s2 + uint64(n)*s1 + 8*sumB - lA) % adlerMod
-		s1 = (s1 + sumA) % adlerMod
+		s2 += uint64(n)*s1 + 8*sumB - lA
+		s1 += sumA
+		if len(p) >= 8 {
+			s1, s2 = s1%adlerMod, s2%adlerMod
+		}
 	}
 	for _, c := range p {
 		s1 += uint64(c)
 		s2 += s1
 	}
-	return uint32(s2%adlerMod)<<16 | uint32(s1%adlerMod)
+	return s1, s2
 }
 
 // adlerSpans continues adler over row, whose bytes outside spans (as
 // rowSpans gives them) are zeros: those only add their count times s1 to
-// s2.
+// s2. The sums are reduced at the end (and on the way once they pass
+// 2^40), not per span; rows up to 4 MiB.
 func adlerSpans(adler uint32, row []byte, spans []int32) uint32 {
-	zeros := func(n int) {
-		s1, s2 := adler&0xffff, adler>>16
-		s2 = uint32((uint64(s2) + uint64(n)*uint64(s1)) % adlerMod)
-		adler = s2<<16 | s1
-	}
+	s1, s2 := uint64(adler&0xffff), uint64(adler>>16)
 	p := 0
 	for i := 0; i+1 < len(spans); i += 2 {
 		a, b := int(spans[i]), int(spans[i+1])
-		if a > p {
-			zeros(a - p)
+		s2 += uint64(a-p) * s1 // below 2^63 for rows up to 4 MiB
+		if s2 >= 1<<40 {       // a long row
+			s1, s2 = s1%adlerMod, s2%adlerMod
 		}
-		adler = adler32(adler, row[a:b])
+		s1, s2 = adlerAcc(s1, s2, row[a:b])
 		p = b
 	}
-	if p < len(row) {
-		zeros(len(row) - p)
-	}
-	return adler
+	s2 += uint64(len(row)-p) * s1
+	return uint32(s2%adlerMod)<<16 | uint32(s1%adlerMod)
 }

@@ -82,9 +82,34 @@ func TestAdlerSpans(t *testing.T) {
 			t.Fatalf("adlerSpans continued over the last %d of %d bytes = %#x, want %#x", n-k, n, got, want)
 		}
 	}
+	// The largest sums: 255s in spans over a long row, started from the
+	// largest partial sum (the unreduced sums pass 2^40 on the way).
+	full := make([]byte, 1<<20)
+	var spans []int32
+	for a := 3; a < len(full); a += 5000 {
+		b := min(len(full), a+4000)
+		for i := a; i < b; i++ {
+			full[i] = 255
+		}
+		spans = append(spans, int32(a), int32(b))
+	}
+	start := uint32(adlerMod-1)<<16 | (adlerMod - 1)
+	if got, want := adlerSpans(start, full, spans), adlerContinue(start, full); got != want {
+		t.Errorf("adlerSpans(1 MiB of spans of 255) = %#x, want %#x", got, want)
+	}
 	big := make([]byte, 1<<20) // zeros: s2 grows past the modulus
 	big[7] = 255
 	if got, want := adlerSpans(1, big, []int32{7, 8}), stdadler.Checksum(big); got != want {
 		t.Errorf("adlerSpans(1 MiB, mostly zeros) = %#x, want %#x", got, want)
 	}
+}
+
+// adlerContinue is the textbook Adler-32 continued from adler over p.
+func adlerContinue(adler uint32, p []byte) uint32 {
+	s1, s2 := adler&0xffff, adler>>16
+	for _, c := range p {
+		s1 = (s1 + uint32(c)) % adlerMod
+		s2 = (s2 + s1) % adlerMod
+	}
+	return s2<<16 | s1
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"math/bits"
+	"slices"
 )
 
 // rowDeflater is a deflate (RFC 1951) compressor made for Paeth-filtered
@@ -34,15 +35,23 @@ type rowDeflater struct {
 	done     int    // win[:done] has been tokenized
 	stride   int    // bytes per filtered row
 	bpp      int
-	last     int      // distance of the last match
-	lazy     int      // matches shorter than this are checked lazily (0: none)
-	chainMax int      // hash chain entries tried
-	runsOnly bool     // the row is busy: distance one only (see busyShare)
-	table    []uint32 // hash -> last position (only with a hash chain)
-	chain    []uint32 // position -> previous position with the same hash
+	last     int  // distance of the last match
+	lazy     int  // matches shorter than this are checked lazily (0: none)
+	chainMax int  // hash chain entries tried
+	runsOnly bool // the row is busy: distance one only (see busyShare)
+	// worth[k]: the bytes of an XOR with the k-th predicted distance (1,
+	// a row back less, at and plus a pixel) that must be zero for a match
+	// there to score above zero (see predictedWorth).
+	worth [4]uint64
+	table []uint32 // hash -> last position (only with a hash chain)
+	chain []uint32 // position -> previous position with the same hash
 
-	toks     []uint32
-	litFreq  [286]uint32
+	// The pending block: its literals in order, and its matches, each
+	// with how many of those literals come before it.
+	lits     []byte
+	seqs     []uint64    // literals before<<32 | distance code<<24 | (length-3)<<16 | (distance-1)
+	litMark  int         // len(lits) at the last match
+	litFreq  [286]uint32 // the length codes' counts (literals are counted when the block is written)
 	distFreq [30]uint32
 	bw       bitWriter
 }
@@ -69,7 +78,6 @@ const (
 	// far costs more than the literals: on the style-99 thumbnail this is
 	// 3.5 % smaller and 20 % faster, and styles 1 and 2 lose nothing.
 	busyShare = 4
-	tokMatch  = 1 << 31
 )
 
 // effort is how hard the matcher looks: lazy evaluation below a match
@@ -88,6 +96,7 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 	d.win = grow(d.win, max(4*windowSize, windowSize+4*stride))[:0]
 	d.base, d.done, d.stride, d.bpp, d.last = 0, 0, stride, bpp, 0
 	d.lazy, d.chainMax = pngEffort.lazy, pngEffort.chain
+	d.worth = predictedWorth(stride, bpp)
 	if d.chainMax > 0 {
 		if d.table == nil {
 			d.table = make([]uint32, 1<<hashBits)
@@ -96,7 +105,7 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 		clear(d.table)
 		clear(d.chain)
 	}
-	d.toks = d.toks[:0]
+	d.lits, d.seqs, d.litMark = d.lits[:0], d.seqs[:0], 0
 	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
 	d.bw.reset(w)
 }
@@ -120,6 +129,10 @@ func (d *rowDeflater) next() []byte {
 // nonzero, in order; the rest is zeros and is coded without being read.
 func (d *rowDeflater) add(spans []int32) error {
 	d.win = d.win[:len(d.win)+d.stride]
+	if cap(d.lits)-len(d.lits) < d.stride+16 {
+		// A row adds at most its bytes and scanFast writes eight at a time.
+		d.lits = append(make([]byte, 0, 2*cap(d.lits)+d.stride+16), d.lits...)
+	}
 	end := len(d.win)
 	if spans == nil {
 		d.done = d.scan(d.done, end, end)
@@ -141,7 +154,7 @@ func (d *rowDeflater) add(spans []int32) error {
 		}
 		d.done = p
 	}
-	if len(d.toks) >= blockTokens {
+	if len(d.lits)+len(d.seqs) >= blockTokens {
 		d.writeBlock(false)
 	}
 	return d.bw.err
@@ -268,15 +281,23 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 
 // scanFast is scan for the fastest effort (no lazy evaluation, no hash
 // chain) while p+16 <= end: it tries only the predicted distances (a run,
-// the last distance, the row above and its neighbours), XORing the eight
-// bytes at p with those at every distance at once, without branching on
-// the data; a distance matches where four bytes of its XOR are zero, and
-// the XOR's first eight bytes give short match lengths without matchLen.
+// the row above and its neighbours; the last distance used is always one
+// of those), XORing the eight bytes at p with those at every distance at
+// once, without branching on the data; a distance matches where four
+// bytes of its XOR are zero, and the XOR's first eight bytes give short
+// match lengths without matchLen. Literals are stored eight bytes at a
+// time, the count that are literals kept.
 func (d *rowDeflater) scanFast(p, limit, end int) int {
 	win := d.win[:end]
 	s, bpp := d.stride, d.bpp
+	// From far on every distance is in reach (and the nearest, a row
+	// less a pixel, is one byte or more back: rows of real pictures are).
+	far := s + bpp
+	if far > windowSize || s-bpp < 1 {
+		far = end
+	}
 	for p < limit && p+16 <= end {
-		x := binary.LittleEndian.Uint64(win[p:])
+		x := binary.LittleEndian.Uint64(win[p : p+8])
 		if x == 0 && win[p-1] == 0 {
 			l := matchLen(win, p-1, p, min(end, p+maxMatch))
 			d.last = 1
@@ -284,34 +305,47 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 			p += l
 			continue
 		}
-		var xs [5]uint64
-		xs[0] = xorAt(win, x, p, 1)
-		q := quadZeros(xs[0])
-		starts := q
-		at := uint(q >> 7 & 1)
-		if !d.runsOnly {
-			xs[1] = xorAt(win, x, p, d.last)
-			xs[2] = xorAt(win, x, p, s-bpp)
-			xs[3] = xorAt(win, x, p, s)
-			xs[4] = xorAt(win, x, p, s+bpp)
-			q1, q2, q3, q4 := quadZeros(xs[1]), quadZeros(xs[2]), quadZeros(xs[3]), quadZeros(xs[4])
-			starts |= q1 | q2 | q3 | q4
-			at |= uint(q1>>7&1)<<1 | uint(q2>>7&1)<<2 | uint(q3>>7&1)<<3 | uint(q4>>7&1)<<4
+		var xs [4]uint64
+		var starts uint64
+		var at uint
+		switch {
+		case d.runsOnly:
+			xs[0] = xorAt(win, x, p, 1)
+			starts = quadZeros(xs[0])
+		case p >= far:
+			xs[0] = x ^ binary.LittleEndian.Uint64(win[p-1:p+7])
+			xs[1] = x ^ binary.LittleEndian.Uint64(win[p-s+bpp:p-s+bpp+8])
+			xs[2] = x ^ binary.LittleEndian.Uint64(win[p-s:p-s+8])
+			xs[3] = x ^ binary.LittleEndian.Uint64(win[p-far:p-far+8])
+		default:
+			xs[0] = xorAt(win, x, p, 1)
+			xs[1] = xorAt(win, x, p, s-bpp)
+			xs[2] = xorAt(win, x, p, s)
+			xs[3] = xorAt(win, x, p, s+bpp)
 		}
+		if !d.runsOnly {
+			starts = quadZeros(xs[0]) | quadZeros(xs[1]) | quadZeros(xs[2]) | quadZeros(xs[3])
+			at = b2u(xs[1]&d.worth[1] == 0)<<1 | b2u(xs[2]&d.worth[2] == 0)<<2 | b2u(xs[3]&d.worth[3] == 0)<<3
+		}
+		// At p only a match that scores counts (the rest would be
+		// literals anyway); at p+1 to p+4 four equal bytes stop the
+		// literals, to be looked at in turn.
+		at |= b2u(xs[0]&d.worth[0] == 0)
 		if at == 0 {
 			lits := 5
 			if m := starts & 0x8080808000; m != 0 { // starts 1 to 4
 				lits = bits.TrailingZeros64(m) >> 3
 			}
-			for range lits {
-				d.literal(win[p])
-				p++
-			}
+			n := len(d.lits)
+			buf := d.lits[:n+8]
+			binary.LittleEndian.PutUint64(buf[n:], x)
+			d.lits = buf[:n+lits]
+			p += lits
 			continue
 		}
 		best, dist := d.bestPredicted(p, end, &xs, at)
 		if best == 0 {
-			d.literal(win[p])
+			d.literal(byte(x))
 			p++
 			continue
 		}
@@ -320,6 +354,30 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 		p += best
 	}
 	return p
+}
+
+// b2u is 1 for true, 0 for false.
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// predictedWorth returns, for the predicted distances (1, stride-bpp,
+// stride, stride+bpp), masks of the leading bytes (at most eight) that
+// must match for a match at that distance to score above zero: a match
+// of l bytes scores l*lenWeight less matchCost and its extra bits.
+func predictedWorth(stride, bpp int) [4]uint64 {
+	var w [4]uint64
+	for k, dist := range [4]int{1, stride - bpp, stride, stride + bpp} {
+		l := 8
+		if dist >= 1 && dist <= windowSize {
+			l = min(8, (matchCost+int(distExtra[distCode(dist)]))/lenWeight+1)
+		}
+		w[k] = ^uint64(0) >> (64 - 8*l)
+	}
+	return w
 }
 
 // xorAt is x XOR the eight bytes dist back from p, or all ones where
@@ -334,24 +392,21 @@ func xorAt(win []byte, x uint64, p, dist int) uint64 {
 // bestPredicted is the second half of scanFast's step: the best match at p among
 // the predicted distances whose bits are set in at (xs: their XORs with
 // the eight bytes at p), or length 0.
-func (d *rowDeflater) bestPredicted(p, end int, xs *[5]uint64, at uint) (best, bestDist int) {
+func (d *rowDeflater) bestPredicted(p, end int, xs *[4]uint64, at uint) (best, bestDist int) {
 	win := d.win[:end]
 	s := d.stride
-	dists := [5]int{1, d.last, s - d.bpp, s, s + d.bpp}
+	dists := [4]int{1, s - d.bpp, s, s + d.bpp}
 	end = min(end, p+maxMatch) // each token is scored on its own
 	bestScore, bestExtra := 0, 0
 	for at != 0 {
 		k := bits.TrailingZeros(at)
 		at &= at - 1
-		dist := dists[k]
-		if dist == bestDist {
-			continue
-		}
+		dist := dists[k&3]
 		e := int(distExtra[distCode(dist)])
 		if best > 0 && e >= bestExtra && (p+best >= end || win[p-dist+best] != win[p+best]) {
 			continue
 		}
-		l := bits.TrailingZeros64(xs[k]) >> 3
+		l := bits.TrailingZeros64(xs[k&3]) >> 3
 		if l == 8 {
 			l = matchLen(win, p-dist, p, end)
 			if k == 0 && (l == maxMatch || p+l == end) {
@@ -470,8 +525,7 @@ func (d *rowDeflater) insert(p int, h uint32) {
 }
 
 func (d *rowDeflater) literal(b byte) {
-	d.toks = append(d.toks, uint32(b))
-	d.litFreq[b]++
+	d.lits = append(d.lits, b)
 }
 
 // match emits a copy of n >= minMatch bytes from dist back, in tokens of
@@ -483,7 +537,8 @@ func (d *rowDeflater) match(n, dist int) {
 		if r := n - k; r > 0 && r < 3 {
 			k = n - 3
 		}
-		d.toks = append(d.toks, tokMatch|uint32(k-3)<<15|uint32(dist-1))
+		d.seqs = append(d.seqs, uint64(len(d.lits)-d.litMark)<<32|uint64(dc)<<24|uint64(k-3)<<16|uint64(dist-1))
+		d.litMark = len(d.lits)
 		d.litFreq[257+int(lengthCode[k-3])]++
 		d.distFreq[dc]++
 		n -= k
@@ -524,9 +579,10 @@ var clOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 1
 // writeBlock writes the pending tokens as one block with dynamic Huffman
 // codes, the last one if final.
 func (d *rowDeflater) writeBlock(final bool) {
-	if len(d.toks) == 0 && !final {
+	if len(d.lits)+len(d.seqs) == 0 && !final {
 		return
 	}
+	countBytes(&d.litFreq, d.lits)
 	d.litFreq[256] = 1
 	var litLen [286]uint8
 	var distLen [30]uint8
@@ -626,11 +682,11 @@ func (d *rowDeflater) writeBlock(final bool) {
 			w.write(uint64(r>>8), 7)
 		}
 	}
-	w.tokens(d.toks, &litCode, &litLen, &distCodes, &distLen)
+	w.tokens(d.lits, d.seqs, &litCode, &litLen, &distCodes, &distLen)
 	w.write(uint64(litCode[256]), uint(litLen[256]))
 	w.flush()
 
-	d.toks = d.toks[:0]
+	d.lits, d.seqs, d.litMark = d.lits[:0], d.seqs[:0], 0
 	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
 }
 
@@ -663,7 +719,7 @@ func huffLengths(freq []uint32, lens []uint8, maxBits int) {
 			n++
 		}
 	}
-	sortUint64(syms[:n])
+	sortSyms(syms[:n])
 	// Two-queue Huffman: leaves in ascending order, internal nodes are
 	// made in ascending order too. parent[i] for leaves 0..n-1 and nodes
 	// n..2n-2.
@@ -728,19 +784,36 @@ func huffLengths(freq []uint32, lens []uint8, maxBits int) {
 	}
 }
 
-// sortUint64 sorts a short slice in place (insertion sort into runs is
-// enough for 286 symbols; this is a simple shell sort).
-func sortUint64(a []uint64) {
-	for gap := len(a) / 2; gap > 0; gap /= 2 {
-		for i := gap; i < len(a); i++ {
-			v := a[i]
-			j := i
-			for ; j >= gap && a[j-gap] > v; j -= gap {
-				a[j] = a[j-gap]
-			}
-			a[j] = v
-		}
+// sortSyms sorts freq<<16 | symbol entries, given in symbol order,
+// ascending: by two stable counting passes over the count's bytes when
+// counts are below 2^16 (a block's always are), else by slices.Sort.
+func sortSyms(a []uint64) {
+	var or uint64
+	for _, v := range a {
+		or |= v
 	}
+	if or>>32 != 0 || len(a) < 32 {
+		slices.Sort(a)
+		return
+	}
+	var tmp [286]uint64
+	src, dst := a, tmp[:len(a)]
+	for shift := uint(16); shift <= 24; shift += 8 {
+		var start [257]int
+		for _, v := range src {
+			start[1+int(v>>shift&0xff)]++
+		}
+		for i := 1; i < 257; i++ {
+			start[i] += start[i-1]
+		}
+		for _, v := range src {
+			b := v >> shift & 0xff
+			dst[start[b]] = v
+			start[b]++
+		}
+		src, dst = dst, src
+	}
+	// Two passes: the sorted entries are back in a.
 }
 
 // canonical sets codes to the canonical Huffman codes of lens, bit
@@ -797,43 +870,83 @@ func (b *bitWriter) write(v uint64, n uint) {
 	}
 }
 
-// tokens writes the codes of toks, as write would, with the bit buffer
-// kept in registers.
-func (b *bitWriter) tokens(toks []uint32, litCode *[286]uint16, litLen *[286]uint8, distCodes *[30]uint16, distLen *[30]uint8) {
-	acc, nbits, buf := b.acc, b.nbits, b.buf
-	for _, t := range toks {
-		if t&tokMatch == 0 {
-			acc |= uint64(litCode[t&0xff]) << nbits
-			nbits += uint(litLen[t&0xff])
-		} else {
-			l := int(t>>15&0xff) + 3
-			dist := int(t&0x7fff) + 1
-			lc := lengthCode[l-3]
-			dc := distCode(dist)
-			// code, length extra bits, distance code, distance extra
-			// bits: at most 15+5+15+13 = 48 bits, written in two parts.
-			acc |= (uint64(litCode[257+int(lc)]) | uint64(l-int(lengthBase[lc]))<<litLen[257+int(lc)]) << nbits
-			nbits += uint(litLen[257+int(lc)]) + uint(lengthExtra[lc])
-			if nbits >= 32 {
-				buf = binary.LittleEndian.AppendUint32(buf, uint32(acc))
-				acc >>= 32
-				nbits -= 32
-			}
-			acc |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<distLen[dc]) << nbits
-			nbits += uint(distLen[dc]) + uint(distExtra[dc])
-		}
-		if nbits >= 32 {
-			buf = binary.LittleEndian.AppendUint32(buf, uint32(acc))
-			acc >>= 32
-			nbits -= 32
-			if len(buf) >= cap(buf)-16 {
-				b.buf = buf
-				b.flush()
-				buf = b.buf
-			}
+// tokens writes the codes of a block's literals and matches (seqs, as
+// rowDeflater keeps them). The bit buffer stays in registers and whole
+// bytes are stored eight at a time without a branch, into room made for
+// the longest codes beforehand.
+func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, litLen *[286]uint8, distCodes *[30]uint16, distLen *[30]uint8) {
+	need := (15*len(lits)+48*len(seqs))/8 + 16
+	if cap(b.buf)-len(b.buf) < need {
+		b.flush()
+		if cap(b.buf) < need {
+			b.buf = make([]byte, 0, need)
 		}
 	}
-	b.acc, b.nbits, b.buf = acc, nbits, buf
+	acc, nbits := b.acc, b.nbits
+	pos := len(b.buf)
+	buf := b.buf[:cap(b.buf)]
+	put := func(v uint64, n uint) {
+		acc |= v << nbits
+		nbits += n
+		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
+		k := nbits >> 3
+		pos += int(k)
+		acc >>= k << 3
+		nbits &= 7
+	}
+	// Three literals (at most 45 bits) go in before the whole bytes are
+	// stored.
+	literals := func(p []byte) {
+		for len(p) >= 3 {
+			// The three codes are joined first, off the chain through
+			// the bit count.
+			c0, c1, c2 := p[0], p[1], p[2]
+			l0, l1 := uint(litLen[c0]), uint(litLen[c1])
+			v := uint64(litCode[c0]) | uint64(litCode[c1])<<l0 | uint64(litCode[c2])<<(l0+l1)
+			put(v, l0+l1+uint(litLen[c2]))
+			p = p[3:]
+		}
+		for _, c := range p {
+			put(uint64(litCode[c]), uint(litLen[c]))
+		}
+	}
+	l := 0
+	for _, q := range seqs {
+		literals(lits[l : l+int(q>>32)])
+		l += int(q >> 32)
+		n := int(q>>16&0xff) + 3
+		dist := int(q&0xffff) + 1
+		lc := lengthCode[n-3]
+		dc := q >> 24 & 31
+		// code, length extra bits, distance code, distance extra bits:
+		// at most 15+5+15+13 = 48 bits.
+		v := uint64(litCode[257+int(lc)]) | uint64(n-int(lengthBase[lc]))<<litLen[257+int(lc)]
+		nb := uint(litLen[257+int(lc)]) + uint(lengthExtra[lc])
+		v |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<distLen[dc]) << nb
+		put(v, nb+uint(distLen[dc])+uint(distExtra[dc]))
+	}
+	literals(lits[l:])
+	b.acc, b.nbits, b.buf = acc, nbits, buf[:pos]
+}
+
+// countBytes adds to freq how often each byte value occurs in p, with
+// four tables so that runs of one value do not wait on one counter.
+func countBytes(freq *[286]uint32, p []byte) {
+	var t [4][256]uint32
+	i := 0
+	for ; i+4 <= len(p); i += 4 {
+		q := p[i : i+4 : i+4]
+		t[0][q[0]]++
+		t[1][q[1]]++
+		t[2][q[2]]++
+		t[3][q[3]]++
+	}
+	for ; i < len(p); i++ {
+		t[0][p[i]]++
+	}
+	for c := range 256 {
+		freq[c] += t[0][c] + t[1][c] + t[2][c] + t[3][c]
+	}
 }
 
 // flush hands the whole bytes written so far to w.

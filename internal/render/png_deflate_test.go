@@ -9,7 +9,9 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -193,6 +195,53 @@ func TestHuffLengthsLimit(t *testing.T) {
 	}
 }
 
+// sortSyms orders symbol entries as a plain sort does, for counts below
+// and above its counting passes' range and for short lists.
+func TestSortSyms(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, tt := range []struct{ n, maxFreq int }{{286, 300}, {286, 1 << 16}, {200, 1 << 20}, {30, 9}, {19, 100}, {100, 3}} {
+		var a []uint64
+		for s := range tt.n {
+			if f := r.IntN(tt.maxFreq); f > 0 {
+				a = append(a, uint64(f)<<16|uint64(s))
+			}
+		}
+		want := slices.Clone(a)
+		slices.Sort(want)
+		sortSyms(a)
+		if !slices.Equal(a, want) {
+			t.Fatalf("%d symbols, counts below %d: sortSyms differs from slices.Sort", tt.n, tt.maxFreq)
+		}
+	}
+}
+
+// A predicted match scores above zero only if the bytes predictedWorth
+// asks for match, and (below eight) as soon as they do: a position it
+// rules out would have given literals anyway.
+func TestPredictedWorth(t *testing.T) {
+	for _, stride := range []int{4, 7, 301, 4321, 4322, 20000, 40000} {
+		for _, bpp := range []int{3, 4} {
+			w := predictedWorth(stride, bpp)
+			for k, dist := range [4]int{1, stride - bpp, stride, stride + bpp} {
+				need := bits.OnesCount64(w[k]) / 8
+				if dist < 1 || dist > windowSize {
+					if need != 8 {
+						t.Errorf("stride %d bpp %d: distance %d out of reach needs %d bytes, want 8", stride, bpp, dist, need)
+					}
+					continue
+				}
+				score := func(l int) int { return l*lenWeight - int(distExtra[distCode(dist)]) - matchCost }
+				if score(need-1) > 0 {
+					t.Errorf("stride %d bpp %d: distance %d: %d bytes score %d > 0 but %d are asked for", stride, bpp, dist, need-1, score(need-1), need)
+				}
+				if need < 8 && score(need) <= 0 {
+					t.Errorf("stride %d bpp %d: distance %d: %d bytes score %d <= 0", stride, bpp, dist, need, score(need))
+				}
+			}
+		}
+	}
+}
+
 // The deflate stream alone inflates to its input, for inputs that cross
 // the window slide and the block size, with every distance class.
 func TestRowDeflaterInflates(t *testing.T) {
@@ -201,12 +250,21 @@ func TestRowDeflaterInflates(t *testing.T) {
 		var in, out bytes.Buffer
 		var d rowDeflater
 		d.reset(&out, stride, 3)
+		var prev []byte
 		for y := range 200_000 / stride {
 			row := d.next()[:stride]
 			for i := range row {
 				switch {
+				case y%50 >= 45:
+					row[i] = 9 // a long run of one nonzero byte
 				case y%5 == 0:
 					row[i] = byte(r.IntN(256))
+				case y%5 == 1 && y > 1:
+					// The row above again, shifted by a pixel or not:
+					// copies a row back.
+					row[i] = prev[((i+3*(y%3)-3)%stride+stride)%stride]
+				case y%5 == 2 && i%29 < 12:
+					row[i] = byte(1 + y%3) // runs of one nonzero byte
 				case i%13 < 4:
 					row[i] = byte(r.IntN(4))
 				default:
@@ -214,6 +272,7 @@ func TestRowDeflaterInflates(t *testing.T) {
 				}
 			}
 			in.Write(row)
+			prev = append(prev[:0], row...)
 			if err := d.add(nil); err != nil {
 				t.Fatal(err)
 			}

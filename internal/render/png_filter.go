@@ -1,8 +1,9 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
-	"math/bits"
+	"sync"
 )
 
 // filterRow writes the Paeth-filtered row (type byte 4, then bpp bytes per
@@ -20,178 +21,141 @@ import (
 // Performance).
 func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	row[0] = 4
-	if bpp == 3 {
-		diff = upFilterRGB(row[1:], pix, above, diff[:0])
-	} else {
-		diff = upFilterRGBA(row[1:len(pix)+1], pix, above, diff[:0])
-	}
+	diff = upFilter(row[1:], pix, above, bpp, diff[:0])
 	// diff holds the first pixel of each pair with a changed pixel.
 	n := len(pix) / 4
 
-	const mask3 = 0x00ffffff00ffffff
+	// The two pixels right of each pair's first are predicted whether or
+	// not the pixel to their left changed (if not, Paeth gives the Up
+	// residual already there): a branch on it would be unpredictable.
+	out := row[1:]
+	t := paethTable()
 	for _, j := range diff {
 		j := int(j)
-		x := binary.LittleEndian.Uint64(pix[4*j:])
-		y := binary.LittleEndian.Uint64(above[4*j:])
-		d := x ^ y
-		if bpp == 3 {
-			d &= mask3
-		}
-		if uint32(d) != 0 {
-			paethPixel(row[1:], pix, above, j+1, bpp)
-		}
-		if d>>32 != 0 && j+2 < n {
-			paethPixel(row[1:], pix, above, j+2, bpp)
+		x := binary.LittleEndian.Uint64(pix[4*j : 4*j+8])
+		y := binary.LittleEndian.Uint64(above[4*j : 4*j+8])
+		// Pixel j+1: left and above-left are the pair's first pixels.
+		paethPixel(t, out[bpp*(j+1):], uint32(x), uint32(x>>32), uint32(y>>32), uint32(y), bpp)
+		if j+2 < n {
+			paethPixel(t, out[bpp*(j+2):], uint32(x>>32), binary.LittleEndian.Uint32(pix[4*j+8:4*j+12]),
+				binary.LittleEndian.Uint32(above[4*j+8:4*j+12]), uint32(y>>32), bpp)
 		}
 	}
 	return diff
 }
 
-// paethPixel writes the Paeth residuals of pixel j (j >= 1) of pix. The
-// choice between a, b and c is made with min and conditional moves, not
-// branches: at edges it is unpredictable.
-func paethPixel(dst, pix, above []byte, j, bpp int) {
-	cur := pix[4*j-4 : 4*j+4 : 4*j+4]
-	up := above[4*j-4 : 4*j+4 : 4*j+4]
-	out := dst[j*bpp : j*bpp+bpp : j*bpp+bpp]
-	for k := range out {
-		a, b, c := int(cur[k]), int(up[4+k]), int(up[k])
-		pa := absInt(b - c) // |p - a| with p = a + b - c
-		pb := absInt(a - c)
-		pc := absInt(a + b - 2*c)
-		pred := c
-		if pb <= pc {
-			pred = b
-		}
-		if pa <= min(pb, pc) {
-			pred = a
-		}
-		out[k] = cur[4+k] - byte(pred)
+// paethPixel writes to dst the Paeth residuals of the pixel cur (a 4-byte
+// word) whose left neighbour is a, above b and above-left c, with t from
+// paethTable; bpp 3 leaves out alpha.
+func paethPixel(t *[paethTableSize]byte, dst []byte, a, cur, b, c uint32, bpp int) {
+	if bpp == 4 {
+		dst[3] = paethRes(t, cur>>24, a>>24, b>>24, c>>24)
 	}
+	dst = dst[:3]
+	dst[0] = paethRes(t, cur, a, b, c)
+	dst[1] = paethRes(t, cur>>8, a>>8, b>>8, c>>8)
+	dst[2] = paethRes(t, cur>>16, a>>16, b>>16, c>>16)
 }
 
-func absInt(v int) int {
-	m := v >> (bits.UintSize - 1)
-	return (v ^ m) - m
+// paethRes is the Paeth residual of the low byte of cur, whose left
+// neighbour is the low byte of a, above that of b and above-left that of
+// c: cur - c less the table's pred - c for (b - c, a - c).
+func paethRes(t *[paethTableSize]byte, cur, a, b, c uint32) byte {
+	ai, bi, ci := int(a&0xff), int(b&0xff), int(c&0xff)
+	return byte(cur) - byte(ci) - t[(bi-ci+255)<<9|(ai-ci+255)]
 }
 
-// upFilterRGBA writes the Up-filtered bytes of the 4-byte pixels pix (row
-// above: above) to dst, eight bytes at a time with a borrow-free bytewise
-// subtract, and appends to diff the index of the first pixel of every pair
-// that differs from the row above.
-func upFilterRGBA(dst, pix, above []byte, diff []int32) []int32 {
+// paethTableSize: the pairs (b - c, a - c), each in -255..255, indexed as
+// (b-c+255)<<9 | (a-c+255).
+const paethTableSize = 511 << 9
+
+// paethTable returns the Paeth predictor's pred - c (mod 256) for every
+// (b - c, a - c): which of a, b and c Paeth chooses depends on those two
+// differences only, and pred - c is then a - c, b - c or 0. A lookup (256
+// KB, of which the small differences of edges and shadows use a few cache
+// lines) costs a third of the comparisons it replaces.
+var paethTable = sync.OnceValue(func() *[paethTableSize]byte {
+	t := new([paethTableSize]byte)
+	for p := -255; p <= 255; p++ {
+		for q := -255; q <= 255; q++ {
+			// paethPred takes any ints: c = 0 gives a = q and b = p.
+			t[(p+255)<<9|(q+255)] = byte(paethPred(q, p, 0))
+		}
+	}
+	return t
+})
+
+// paethPred is the Paeth predictor of a byte from its left (a), above (b)
+// and above-left (c) neighbours, chosen with min, max and conditional
+// moves, not branches: at edges the choice is unpredictable.
+func paethPred(a, b, c int) int {
+	p, q := b-c, a-c // p - a and p - b, with p = a + b - c
+	r := p + q       // p - c
+	pa, pb, pc := max(p, -p), max(q, -q), max(r, -r)
+	if pb > pc {
+		b = c
+	}
+	if pa <= min(pb, pc) {
+		b = a
+	}
+	return b
+}
+
+// upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
+// above: above) to dst, bpp bytes per pixel (3 drops alpha; dst then
+// needs two spare bytes at the end), and appends to diff the index of the
+// first pixel of every pair that differs from the row above.
+//
+// Most of a rendered row equals the row above: dst is cleared at once, and
+// the row is compared with bytes.Equal (the runtime's vector compare, about
+// twice the speed of eight-byte words) 256 and then 64 bytes at a time; only
+// the pairs inside a changed 64-byte stretch are looked at one by one, with
+// a borrow-free bytewise subtract on the pair as one uint64.
+func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
 	const hi = 0x8080808080808080
 	const lo = 0x7f7f7f7f7f7f7f7f
-	n := len(pix) / 8 * 8
-	for i := 0; i < n; i += 8 {
-		// Skip the pixels equal to the row above eight at a time, then
-		// clear their filtered bytes at once.
-		j := i
-		for j+32 <= n {
-			p := pix[j : j+32 : j+32]
-			q := above[j : j+32 : j+32]
-			if (binary.LittleEndian.Uint64(p)^binary.LittleEndian.Uint64(q))|
-				(binary.LittleEndian.Uint64(p[8:])^binary.LittleEndian.Uint64(q[8:]))|
-				(binary.LittleEndian.Uint64(p[16:])^binary.LittleEndian.Uint64(q[16:]))|
-				(binary.LittleEndian.Uint64(p[24:])^binary.LittleEndian.Uint64(q[24:])) != 0 {
-				break
-			}
-			j += 32
+	w := len(pix) / 4
+	clear(dst[:bpp*w])
+	n := len(pix) &^ 7 // whole pairs
+	above = above[:len(pix)]
+	for c := 0; c < n; {
+		e := min(n, c+256)
+		if bytes.Equal(pix[c:e], above[c:e]) {
+			c = e
+			continue
 		}
-		if j > i {
-			clear(dst[i:j])
-			i = j
-			if i >= n {
-				break
+		for c < e {
+			f := min(e, c+64)
+			if bytes.Equal(pix[c:f], above[c:f]) {
+				c = f
+				continue
 			}
-		}
-		x := binary.LittleEndian.Uint64(pix[i:])
-		y := binary.LittleEndian.Uint64(above[i:])
-		binary.LittleEndian.PutUint64(dst[i:], ((x|hi)-(y&lo))^((x^^y)&hi))
-		if x != y {
-			diff = append(diff, int32(i/4))
+			for ; c < f; c += 8 {
+				x := binary.LittleEndian.Uint64(pix[c : c+8])
+				y := binary.LittleEndian.Uint64(above[c : c+8])
+				if x == y {
+					continue
+				}
+				d := ((x | hi) - (y & lo)) ^ ((x ^ ^y) & hi)
+				i := c / 4
+				if bpp == 3 {
+					d = d&0xffffff | (d>>8)&0xffffff000000
+					if d == 0 {
+						continue // only alpha differs
+					}
+					binary.LittleEndian.PutUint64(dst[3*i:3*i+8], d)
+				} else {
+					binary.LittleEndian.PutUint64(dst[4*i:4*i+8], d)
+				}
+				diff = append(diff, int32(i))
+			}
 		}
 	}
 	if n < len(pix) { // a last lone pixel: nothing to its right to fix
-		for i := n; i < len(pix); i++ {
-			dst[i] = pix[i] - above[i]
+		i := n / 4
+		for k := range bpp {
+			dst[bpp*i+k] = pix[n+k] - above[n+k]
 		}
-	}
-	return diff
-}
-
-// upFilterRGB writes the Up-filtered RGB bytes of 4-byte pixels pix (row
-// above: above) to dst, which needs two spare bytes at the end, and
-// appends to diff the index of the first pixel of every pair whose colour
-// differs from the row above. Two pixels at a time are handled as one
-// uint64 with a borrow-free bytewise subtract and stored with one
-// overlapping 8-byte write.
-func upFilterRGB(dst, pix, above []byte, diff []int32) []int32 {
-	n := len(pix) / 4
-	const hi = 0x8080808080808080
-	const lo = 0x7f7f7f7f7f7f7f7f
-	i := 0
-	for i+4 <= n {
-		// Skip the pixels equal to the row above (most of a rendered
-		// picture) eight at a time, then clear their filtered bytes at once.
-		j := i
-		for j+8 <= n {
-			p := pix[4*j : 4*j+32 : 4*j+32]
-			q := above[4*j : 4*j+32 : 4*j+32]
-			if (binary.LittleEndian.Uint64(p)^binary.LittleEndian.Uint64(q))|
-				(binary.LittleEndian.Uint64(p[8:])^binary.LittleEndian.Uint64(q[8:]))|
-				(binary.LittleEndian.Uint64(p[16:])^binary.LittleEndian.Uint64(q[16:]))|
-				(binary.LittleEndian.Uint64(p[24:])^binary.LittleEndian.Uint64(q[24:])) != 0 {
-				break
-			}
-			j += 8
-		}
-		if j > i {
-			clear(dst[3*i : 3*j])
-			i = j
-			continue
-		}
-		p := pix[4*i : 4*i+16]
-		q := above[4*i : 4*i+16]
-		x0, y0 := binary.LittleEndian.Uint64(p), binary.LittleEndian.Uint64(q)
-		x1, y1 := binary.LittleEndian.Uint64(p[8:]), binary.LittleEndian.Uint64(q[8:])
-		o := dst[3*i : 3*i+14]
-		if x0 == y0 && x1 == y1 {
-			// Four pixels equal to the row above (most of a rendered
-			// picture) are twelve zero bytes.
-			binary.LittleEndian.PutUint64(o, 0)
-			binary.LittleEndian.PutUint32(o[8:], 0)
-			i += 4
-			continue
-		}
-		d := ((x0 | hi) - (y0 & lo)) ^ ((x0 ^ ^y0) & hi)
-		d = d&0xffffff | (d>>8)&0xffffff000000
-		binary.LittleEndian.PutUint64(o, d)
-		if d != 0 {
-			diff = append(diff, int32(i))
-		}
-		d = ((x1 | hi) - (y1 & lo)) ^ ((x1 ^ ^y1) & hi)
-		d = d&0xffffff | (d>>8)&0xffffff000000
-		binary.LittleEndian.PutUint64(o[6:], d)
-		if d != 0 {
-			diff = append(diff, int32(i+2))
-		}
-		i += 4
-	}
-	for ; i+2 <= n; i += 2 {
-		a := binary.LittleEndian.Uint64(pix[4*i : 4*i+8])
-		b := binary.LittleEndian.Uint64(above[4*i : 4*i+8])
-		d := ((a | hi) - (b & lo)) ^ ((a ^ ^b) & hi)
-		d = d&0xffffff | (d>>8)&0xffffff000000
-		binary.LittleEndian.PutUint64(dst[3*i:3*i+8], d)
-		if d != 0 {
-			diff = append(diff, int32(i))
-		}
-	}
-	for ; i < n; i++ {
-		dst[3*i] = pix[4*i] - above[4*i]
-		dst[3*i+1] = pix[4*i+1] - above[4*i+1]
-		dst[3*i+2] = pix[4*i+2] - above[4*i+2]
 	}
 	return diff
 }
@@ -204,18 +168,35 @@ func upFilterRGB(dst, pix, above []byte, diff []int32) []int32 {
 // bytes are merged.
 func rowSpans(spans, diff []int32, width, bpp int) []int32 {
 	spans = append(spans[:0], 0, 1)
-	add := func(a, b int) {
-		if last := len(spans) - 1; a <= int(spans[last])+8 {
-			spans[last] = int32(max(int(spans[last]), b))
-			return
-		}
-		spans = append(spans, int32(a), int32(b))
-	}
+	// The open span [start, end) stays in registers until a gap ends it;
+	// the first is the filter-type byte's.
+	start, end := 0, 1
 	for _, j := range diff {
-		add(1+bpp*int(j), 1+bpp*min(width, int(j)+3))
+		a, b := 1+bpp*int(j), 1+bpp*min(width, int(j)+3)
+		if a <= end+8 {
+			end = max(end, b)
+			continue
+		}
+		spans = closeSpan(spans, start, end)
+		start, end = a, b
 	}
-	if width%2 == 1 {
-		add(1+bpp*(width-1), 1+bpp*width)
+	if a, b := 1+bpp*(width-1), 1+bpp*width; width%2 == 1 {
+		if a <= end+8 {
+			end = max(end, b)
+		} else {
+			spans = closeSpan(spans, start, end)
+			start, end = a, b
+		}
 	}
-	return spans
+	return closeSpan(spans, start, end)
+}
+
+// closeSpan records the span [start, end) in spans, whose first span (the
+// filter-type byte's, start 0) is already there.
+func closeSpan(spans []int32, start, end int) []int32 {
+	if start == 0 {
+		spans[1] = int32(end)
+		return spans
+	}
+	return append(spans, int32(start), int32(end))
 }

@@ -62,6 +62,31 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 	}
 }
 
+// The table-driven Paeth residual equals the textbook predictor's for
+// every left, above and above-left byte and every current byte value
+// class (the residual is cur - pred, so one cur per triple suffices).
+func TestPaethResAll(t *testing.T) {
+	tab := paethTable()
+	for a := range 256 {
+		for b := range 256 {
+			for c := range 256 {
+				p := a + b - c
+				pa, pb, pc := absInt(p-a), absInt(p-b), absInt(p-c)
+				want := c
+				if pa <= pb && pa <= pc {
+					want = a
+				} else if pb <= pc {
+					want = b
+				}
+				cur := uint32(a ^ b ^ c)
+				if got := paethRes(tab, cur, uint32(a), uint32(b), uint32(c)); got != byte(cur)-byte(want) {
+					t.Fatalf("a %d b %d c %d: residual %d, want %d", a, b, c, got, byte(cur)-byte(want))
+				}
+			}
+		}
+	}
+}
+
 // Rows equal to the row above but for one byte (at the start, middle or
 // end; in the first or last eight-byte word; inside or across the
 // stretches the filter skips eight and four pixels at a time) filter like
@@ -167,4 +192,11 @@ func TestEncodePNGSparseRows(t *testing.T) {
 			}
 		}
 	}
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
