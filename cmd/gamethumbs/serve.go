@@ -388,13 +388,15 @@ func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *s
 	if ua == "" {
 		ua = buildinfo.UserAgent()
 	}
-	// LOGO_CACHE_MB is shared: three quarters for the renderer's scaled
-	// logos and shadows (with the decoded logos they keep alive), an eighth
-	// each for decoded logos waiting to be drawn and downloaded bodies.
+	// LOGO_CACHE_MB is shared: seven eighths for the renderer's logo
+	// sprites (scaled, shadowed, stored compactly) and what it measured of
+	// each logo, keyed by logo handles that keep only the downloaded bytes;
+	// a sixteenth each for decoded logos (needed only while a sprite of a
+	// new size is built) and downloaded bodies on their way to a handle.
 	logoBytes := int64(cfg.LogoCacheMB) << 20
 	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua,
-		CacheBytes: logoBytes / 8, RawCacheBytes: logoBytes / 8}
-	render.SetCacheBytes(logoBytes * 3 / 4)
+		CacheBytes: logoBytes / 16, RawCacheBytes: logoBytes / 16}
+	render.SetCacheBytes(logoBytes * 7 / 8)
 	render.SetConcurrency(cfg.RenderConcurrency)
 	client := fetch.NewClient(fcfg)
 	provider := espn.New(espn.Config{

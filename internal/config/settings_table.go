@@ -63,7 +63,7 @@ var Settings = []Setting{
 	{Names: []string{"IMAGE_CACHE_MB"}, Default: "`48`", Show: Safe,
 		Meaning: "memory bound of the rendered-image cache (the hot set; the disk tier holds the rest of the day)"},
 	{Names: []string{"LOGO_CACHE_MB"}, Default: "`48`", Show: Safe,
-		Meaning: "memory bound of everything kept for logos, independent of `IMAGE_CACHE_MB`: three quarters for the renderer's scaled copies and shadows (with the decoded logos they use), an eighth each for decoded logos waiting to be drawn and downloaded bodies"},
+		Meaning: "memory bound of everything kept for logos, independent of `IMAGE_CACHE_MB`: seven eighths for the renderer's logo sprites (each logo scaled and shadowed for a picture size, stored compactly) with the downloaded logo files they are made from, a sixteenth each for decoded logos and downloads in flight"},
 	{Names: []string{"CACHE_DIR"}, Default: "`$XDG_CACHE_HOME/gamethumbs`, else `$HOME/.cache/gamethumbs`", Show: Safe,
 		Meaning: "on-disk second tier of the image cache, on by default; survives restarts. `off` disables it; an unusable default directory only logs a warning"},
 	{Names: []string{"CACHE_DIR_MB"}, Default: "`1024`", Show: Safe,

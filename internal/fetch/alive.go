@@ -1,55 +1,50 @@
 package fetch
 
 import (
-	"image"
 	"sync"
 	"time"
 	"weak"
 )
 
-// aliveSet remembers, by cache key, decoded images that have left the
-// byte-bounded cache but may still be in use elsewhere (the renderer keys
-// its scaled copies by image identity and keeps the image alive while it
-// holds them). Handing out the same image again, instead of decoding a new
-// copy, keeps those copies useful and avoids holding two decodes of one
-// logo. It holds only weak pointers, so it keeps nothing alive itself.
-type aliveSet struct {
+// aliveSet remembers, by cache key, values that have left a byte-bounded
+// cache (or were never in one) but may still be in use elsewhere: decoded
+// images (the renderer may key scaled copies by image identity) and Logo
+// handles (the renderer keys its derivatives by them). Handing out the
+// same value again, instead of decoding a new copy, keeps what was derived
+// from it useful and avoids holding two decodes of one logo. It holds only
+// weak pointers, so it keeps nothing alive itself.
+type aliveSet[T any] struct {
 	mu    sync.Mutex
-	m     map[string]aliveEntry
+	m     map[string]aliveEntry[T]
 	sweep int // len(m) at which dead entries are next swept
 }
 
-type aliveEntry struct {
-	p       weak.Pointer[image.RGBA]
+type aliveEntry[T any] struct {
+	p       weak.Pointer[T]
 	expires time.Time
 }
 
-// get returns the image for key if it is still alive and not expired.
-func (a *aliveSet) get(key string, now time.Time) image.Image {
+// get returns the value for key if it is still alive and not expired.
+func (a *aliveSet[T]) get(key string, now time.Time) *T {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	e, ok := a.m[key]
 	if !ok {
 		return nil
 	}
-	if img := e.p.Value(); img != nil && now.Before(e.expires) {
-		return img
+	if v := e.p.Value(); v != nil && now.Before(e.expires) {
+		return v
 	}
 	delete(a.m, key)
 	return nil
 }
 
-// put remembers img under key until expires. Only *image.RGBA (what
-// Decode returns) is tracked.
-func (a *aliveSet) put(key string, img image.Image, expires time.Time) {
-	rgba, ok := img.(*image.RGBA)
-	if !ok {
-		return
-	}
+// put remembers v under key until expires.
+func (a *aliveSet[T]) put(key string, v *T, expires time.Time) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.m == nil {
-		a.m = make(map[string]aliveEntry)
+		a.m = make(map[string]aliveEntry[T])
 	}
 	if len(a.m) >= a.sweep {
 		for k, e := range a.m {
@@ -59,5 +54,5 @@ func (a *aliveSet) put(key string, img image.Image, expires time.Time) {
 		}
 		a.sweep = max(64, 2*len(a.m))
 	}
-	a.m[key] = aliveEntry{p: weak.Make(rgba), expires: expires}
+	a.m[key] = aliveEntry[T]{p: weak.Make(v), expires: expires}
 }

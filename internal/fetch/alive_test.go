@@ -8,7 +8,7 @@ import (
 )
 
 func TestAliveSetReturnsImagesStillInUse(t *testing.T) {
-	var a aliveSet
+	var a aliveSet[image.RGBA]
 	now := time.Unix(1000, 0)
 	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
 	a.put("k", img, now.Add(time.Hour))

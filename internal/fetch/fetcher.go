@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/semaphore"
@@ -23,7 +24,9 @@ type Fetcher struct {
 	cfg    Config
 
 	images *lru[image.Image]
-	alive  aliveSet // decoded images evicted from images but still in use
+	alive  aliveSet[image.RGBA] // decoded images evicted from images but still in use
+	logos  aliveSet[Logo]       // Logo handles still in use (see Logo)
+	logoMu sync.Mutex           // makes one Logo per key at a time
 	raws   *lru[rawEntry]
 	imgSF  singleflight.Group
 	rawSF  singleflight.Group

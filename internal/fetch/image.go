@@ -60,7 +60,9 @@ func (f *Fetcher) Image(ctx context.Context, rawURL string) (image.Image, error)
 		b := img.Bounds()
 		expires := f.now().Add(f.cfg.CacheTTL)
 		f.images.put(key, img, nil, 4*int64(b.Dx())*int64(b.Dy()), expires)
-		f.alive.put(key, img, expires)
+		if rgba, ok := img.(*image.RGBA); ok {
+			f.alive.put(key, rgba, expires)
+		}
 		return img, nil
 	})
 }

@@ -81,11 +81,11 @@ func (p *painter) normalised(img image.Image) (logoInfo, bool) {
 // bustCentre returns the centre y at which img, contain-fit in a box of
 // side s, has its bottom at y = bottom.
 func (p *painter) bustCentre(img image.Image, s, bottom float64) float64 {
-	li, ok := p.normalised(img)
+	trim, ok := p.logoTrim(img)
 	if !ok {
 		return bottom - s/2
 	}
-	_, h := fitSize(li.trim.Dx(), li.trim.Dy(), s)
+	_, h := fitSize(trim.Dx(), trim.Dy(), s)
 	return bottom - float64(h)/2
 }
 

@@ -33,7 +33,7 @@ func (p *painter) league() error {
 	if src == nil {
 		src = lg.LogoDark
 	}
-	if v, ok := colorx.Accent(src); ok {
+	if v, ok := colorx.Accent(pixelsOf(src)); ok {
 		g0, g1 = colorx.Mix(darkCentre, v, 0.15), colorx.Mix(darkEdge, v, 0.10)
 	}
 	bg := colorx.Mix(g0, g1, 0.5)

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"gamethumbs/internal/colorx"
 )
@@ -56,17 +57,21 @@ var (
 // (and charged) in the derivative cache for its statistics.
 type legKey struct{ id logoID }
 
-// legSample is one sampled logo colour in OKLab.
+// legSample is a sampled logo colour in OKLab, repeated n times in a row
+// of the sampling order (most logos are flat colours: a run of samples
+// costs one entry).
 type legSample struct {
 	lab  colorx.Lab
 	edge bool
+	n    int32
 }
 
 // legStats holds a logo's sampled colours: every opaque pixel of a grid
 // of about legGrid x legGrid over its trimmed bounds, marked when it lies
-// on the silhouette edge.
+// on the silhouette edge, in order, equal neighbours as one run.
 type legStats struct {
 	samples []legSample
+	count   int // samples, runs expanded
 	edges   int
 }
 
@@ -76,9 +81,9 @@ func legStatsOf(img image.Image) *legStats {
 	return memo(img, legKey{idOf(img)}, func() (*legStats, int64) {
 		s := &legStats{}
 		// The working copy is not cached: only the drawn variant needs one.
-		li, _ := normalise(img)
+		li := normalise(img)
 		if li.trim.Empty() {
-			return s, 256
+			return s, 256 + heldBy(img)
 		}
 		b := li.trim
 		step := max(1, max(b.Dx(), b.Dy())/legGrid)
@@ -97,13 +102,20 @@ func legStatsOf(img image.Image) *legStats {
 				}
 				edge := alphaAt(x-step, y) < 64 || alphaAt(x+step, y) < 64 ||
 					alphaAt(x, y-step) < 64 || alphaAt(x, y+step) < 64
-				s.samples = append(s.samples, legSample{colorx.RGB{R: c.R, G: c.G, B: c.B}.OKLab(), edge})
+				lab := colorx.RGB{R: c.R, G: c.G, B: c.B}.OKLab()
+				if n := len(s.samples); n > 0 && s.samples[n-1].lab == lab && s.samples[n-1].edge == edge {
+					s.samples[n-1].n++
+				} else {
+					s.samples = append(s.samples, legSample{lab, edge, 1})
+				}
+				s.count++
 				if edge {
 					s.edges++
 				}
 			}
 		}
-		return s, int64(256 + 40*len(s.samples))
+		s.samples = slices.Clip(s.samples)
+		return s, int64(256+40*len(s.samples)) + heldBy(img)
 	})
 }
 
@@ -128,12 +140,15 @@ func measureLegibility(img image.Image, bg colorx.RGB) float64 {
 	var edge, body float64
 	for _, sm := range s.samples {
 		v := min(1, sm.lab.DeltaE(b)/deGood)
-		body += v
-		if sm.edge {
-			edge += v
+		// Added once per sample, in order: the sums of every sample.
+		for range sm.n {
+			body += v
+			if sm.edge {
+				edge += v
+			}
 		}
 	}
-	body /= float64(len(s.samples))
+	body /= float64(s.count)
 	if s.edges == 0 {
 		return body
 	}

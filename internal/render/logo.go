@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"sync/atomic"
 
 	"gamethumbs/internal/colorx"
 )
@@ -13,9 +14,13 @@ import (
 // down once (cached), so one huge logo cannot make every render slow.
 const maxLogoSide = 2048
 
-// Cache key types; each includes the source image for identity.
+// Cache key types; each includes the source image for identity. For a
+// logo handle (pixelSource) that is the handle, which holds only the
+// logo's encoded bytes: the decoded pixels are not pinned by any key.
 type (
-	normKey   struct{ img image.Image }
+	normKey   struct{ img image.Image } // held only: a render's logoInfo
+	trimKey   struct{ img image.Image } // a logo's trimmed bounds
+	workKey   struct{ img image.Image } // a converted working copy
 	scaledKey struct {
 		img  image.Image
 		grey bool
@@ -30,6 +35,33 @@ type (
 	}
 )
 
+// pixelSource is a logo that can drop its decoded pixels and decode them
+// again (the fetcher's logo handles): its identity is the handle, its
+// pixels come from Pixels, and what it keeps alive is HeldBytes.
+type pixelSource interface {
+	image.Image
+	Pixels() *image.RGBA
+	HeldBytes() int64
+}
+
+// pixelsOf returns the pixels of img: decoded again if img is a
+// pixelSource whose pixels were collected, img itself otherwise.
+func pixelsOf(img image.Image) image.Image {
+	if ps, ok := img.(pixelSource); ok {
+		return ps.Pixels()
+	}
+	return img
+}
+
+// pinnedBytes is what a cache key holding img keeps alive: the handle's
+// bytes for a pixelSource, the pixels of any other image.
+func pinnedBytes(img image.Image) int64 {
+	if ps, ok := img.(pixelSource); ok {
+		return ps.HeldBytes()
+	}
+	return pixelBytes(img)
+}
+
 // logoInfo is what a render needs to know about a source logo: a fast-path
 // working copy and its visible (trimmed) bounds.
 type logoInfo struct {
@@ -37,24 +69,60 @@ type logoInfo struct {
 	trim image.Rectangle
 }
 
-// normalised returns img as an *image.RGBA or *image.NRGBA of at most
-// maxLogoSide per side, with its trimmed bounds. ok is false for a logo
-// without visible pixels.
-func normalised(img image.Image) (logoInfo, bool) {
-	li := memo(img, normKey{img}, func() (logoInfo, int64) { return normalise(img) })
-	return li, !li.trim.Empty()
+// logoTrim returns img's visible (trimmed) bounds in its working copy,
+// cached; ok is false for a logo without visible pixels. It reads the
+// pixels only the first time.
+func logoTrim(img image.Image) (image.Rectangle, bool) {
+	t := memo(img, trimKey{img}, func() (image.Rectangle, int64) {
+		li := normalise(img)
+		// The entry keeps img alive through its key: charge what that
+		// pins (a working copy made by conversion has its own entry).
+		return li.trim, 256 + pinnedBytes(img)
+	})
+	return t, !t.Empty()
 }
 
-// normalise is normalised without the cache: the working copy and its
-// trimmed bounds, and the bytes an entry holding them keeps alive.
-func normalise(img image.Image) (logoInfo, int64) {
-	var src image.Image
+// normalised returns img as an *image.RGBA or *image.NRGBA of at most
+// maxLogoSide per side (the working copy), with its trimmed bounds. ok is
+// false for a logo without visible pixels. The bounds are cached; the
+// working copy is the logo's pixels, or a converted copy cached on its own.
+func normalised(img image.Image) (logoInfo, bool) {
+	trim, ok := logoTrim(img)
+	if !ok {
+		return logoInfo{trim: trim}, false
+	}
+	return logoInfo{img: workingCopy(img), trim: trim}, true
+}
+
+// workingCopy is the working copy of normalise, the conversion cached.
+func workingCopy(img image.Image) image.Image {
+	src := pixelsOf(img)
+	if isWorkingCopy(src) {
+		return src
+	}
+	return memo(img, workKey{img}, func() (image.Image, int64) {
+		li := normalise(src)
+		return li.img, 256 + pixelBytes(li.img)
+	})
+}
+
+// isWorkingCopy reports whether img can serve as its own working copy.
+func isWorkingCopy(img image.Image) bool {
 	b := img.Bounds()
 	switch img.(type) {
 	case *image.RGBA, *image.NRGBA:
-		src = img
+		return b.Dx() <= maxLogoSide && b.Dy() <= maxLogoSide
 	}
-	if src == nil || b.Dx() > maxLogoSide || b.Dy() > maxLogoSide {
+	return false
+}
+
+// normalise is normalised without the cache: the working copy (img's
+// pixels, or a converted copy) and its trimmed bounds.
+func normalise(img image.Image) logoInfo {
+	img = pixelsOf(img)
+	src := img
+	b := img.Bounds()
+	if !isWorkingCopy(img) {
 		w, h := b.Dx(), b.Dy()
 		if w > maxLogoSide || h > maxLogoSide {
 			w, h = fitSize(w, h, maxLogoSide)
@@ -67,14 +135,7 @@ func normalise(img image.Image) (logoInfo, int64) {
 		}
 		src = dst
 	}
-	li := logoInfo{img: src, trim: trimBounds(src)}
-	// The entry keeps img alive through its key (and src, when it is a
-	// copy): count them, so the cache budget bounds the logos it pins.
-	size := 256 + pixelBytes(img)
-	if src != img {
-		size += pixelBytes(src)
-	}
-	return li, size
+	return logoInfo{img: src, trim: trimBounds(src)}
 }
 
 // fitSize scales (w, h) to fit a box of side s keeping the aspect ratio
@@ -113,78 +174,97 @@ func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
 	})
 }
 
-// logoSprite returns k.img (whose information is li) scaled to k's size
-// with its drop shadow (blur radius k.r, offset k.dx, k.dy, opacity
-// k.alpha/255; none when k.alpha is 0) and its halo (k.halo) flattened
-// under it into one premultiplied image with its visible runs indexed
-// (spanImage), cached under k, so a warm render draws a shadowed logo in
-// one pass without scaling or blurring anything. Its pixel (0, 0) is the
-// logo's top-left corner. A grey (losing) logo is drawn at loserOpacity:
-// its shadow and halo fade with it, as if the logo and its shadow were
-// one layer drawn at that opacity.
-func logoSprite(li logoInfo, k spriteKey) *spanImage {
+// logoSprite returns k.img (whose information info returns, called only
+// on a miss) scaled to k's size with its drop shadow (blur radius k.r,
+// offset k.dx, k.dy, opacity k.alpha/255; none when k.alpha is 0) and its
+// halo (k.halo) flattened under it into one premultiplied image stored
+// compactly (spanImage: runs of one pixel, shadow alphas, raw edges),
+// cached under k, so a warm render draws a shadowed logo in one pass
+// without scaling or blurring anything. Its pixel (0, 0) is the logo's
+// top-left corner. A grey (losing) logo is drawn at loserOpacity: its
+// shadow and halo fade with it, as if the logo and its shadow were one
+// layer drawn at that opacity.
+func logoSprite(info func() logoInfo, k spriteKey) *spanImage {
 	return memo(k.img, k, func() (*spanImage, int64) {
-		w, h := k.w, k.h
-		logo := scaleLogo(li, false, w, h)
-		fade := 1.0
-		if k.grey {
-			fade = loserOpacity
-		}
-		var shadow, hm *image.Alpha
-		var haloC color.RGBA
-		u := logo.Rect
-		if k.halo != 0 {
-			hc := colorx.RGB{R: uint8(k.halo >> 16), G: uint8(k.halo >> 8), B: uint8(k.halo)}
-			hm = haloMask(logo, haloRadius(w, h))
-			haloC = premul(hc.R, hc.G, hc.B, fade)
-			u = u.Union(hm.Rect)
-		}
-		if k.alpha > 0 {
-			shadow = shadowOf(logo, k.r)
-			shadow.Rect = shadow.Rect.Add(image.Pt(k.dx, k.dy))
-			a := uint32(float64(k.alpha)*fade + 0.5)
-			var opacity [256]uint8
-			for v := range opacity {
-				opacity[v] = uint8(div255(uint32(v) * a))
-			}
-			sr := shadow.Rect
-			for y := sr.Min.Y; y < sr.Max.Y; y++ {
-				row := shadow.Pix[shadow.PixOffset(sr.Min.X, y):][:sr.Dx()]
-				for x, v := range row {
-					row[x] = opacity[v]
-				}
-				if y < 0 || y >= h {
-					continue
-				}
-				// Hidden under opaque logo pixels (also once the logo
-				// fades: the shadow must not show through a loser).
-				lrow := logo.Pix[logo.PixOffset(0, y):]
-				for x := max(0, sr.Min.X); x < min(w, sr.Max.X); x++ {
-					if lrow[4*x+3] == 255 {
-						row[x-sr.Min.X] = 0
-					}
-				}
-			}
-			u = u.Union(shadow.Rect)
-		}
-		if k.grey {
-			greyscaleInPlace(logo, loserOpacity)
-		}
-		if u == logo.Rect {
-			sp := newSpanImage(logo)
-			return sp, sp.bytes()
-		}
-		flat := image.NewRGBA(u)
-		if shadow != nil {
-			fillMask(flat, shadow, color.RGBA{A: 255})
-		}
-		if hm != nil {
-			fillMask(flat, hm, haloC)
-		}
-		blitOver(flat, logo, image.Point{})
-		sp := newSpanImage(flat)
+		sp := buildSprite(info(), k)
 		return sp, sp.bytes()
 	})
+}
+
+// buildSprite is logoSprite without the cache.
+func buildSprite(li logoInfo, k spriteKey) *spanImage {
+	spriteBuilds.Add(1)
+	return newSpanImage(spriteRGBA(li, k))
+}
+
+// spriteBuilds counts sprites built (tests: a warm cache builds none).
+var spriteBuilds atomic.Int64
+
+// spriteRGBA is the picture of logoSprite as one premultiplied RGBA image.
+func spriteRGBA(li logoInfo, k spriteKey) *image.RGBA {
+	w, h := k.w, k.h
+	logo := scaleLogo(li, false, w, h)
+	fade := 1.0
+	if k.grey {
+		fade = loserOpacity
+	}
+	var shadow, hm *image.Alpha
+	var haloC color.RGBA
+	u := logo.Rect
+	if k.halo != 0 {
+		hc := colorx.RGB{R: uint8(k.halo >> 16), G: uint8(k.halo >> 8), B: uint8(k.halo)}
+		hm = haloMask(logo, haloRadius(w, h))
+		haloC = premul(hc.R, hc.G, hc.B, fade)
+		u = u.Union(hm.Rect)
+	}
+	if k.alpha > 0 {
+		shadow = shadowOf(logo, k.r)
+		shadow.Rect = shadow.Rect.Add(image.Pt(k.dx, k.dy))
+		a := uint32(float64(k.alpha)*fade + 0.5)
+		var opacity [256]uint8
+		for v := range opacity {
+			opacity[v] = uint8(div255(uint32(v) * a))
+		}
+		sr := shadow.Rect
+		for y := sr.Min.Y; y < sr.Max.Y; y++ {
+			row := shadow.Pix[shadow.PixOffset(sr.Min.X, y):][:sr.Dx()]
+			for x, v := range row {
+				row[x] = opacity[v]
+			}
+			if y < 0 || y >= h {
+				continue
+			}
+			// Hidden under opaque logo pixels (also once the logo
+			// fades: the shadow must not show through a loser).
+			lrow := logo.Pix[logo.PixOffset(0, y):]
+			for x := max(0, sr.Min.X); x < min(w, sr.Max.X); x++ {
+				if lrow[4*x+3] == 255 {
+					row[x-sr.Min.X] = 0
+				}
+			}
+		}
+		u = u.Union(shadow.Rect)
+	}
+	if k.grey {
+		greyscaleInPlace(logo, loserOpacity)
+	}
+	if u == logo.Rect {
+		return logo
+	}
+	flat := image.NewRGBA(u)
+	if shadow != nil {
+		fillMask(flat, shadow, color.RGBA{A: 255})
+	}
+	if hm != nil {
+		fillMask(flat, hm, haloC)
+	}
+	blitOver(flat, logo, image.Point{})
+	return flat
+}
+
+// logoTrim is logoTrim(img), held for the render.
+func (p *painter) logoTrim(img image.Image) (image.Rectangle, bool) {
+	return held(p, trimKey{img}, func() (image.Rectangle, bool) { return logoTrim(img) })
 }
 
 // drawPicked draws the variant of (def, dark) that reads best on bg
@@ -212,21 +292,25 @@ func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, 
 	if img == nil || s < 1 {
 		return image.Rectangle{}
 	}
-	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+	trim, ok := p.logoTrim(img)
 	if !ok {
 		return image.Rectangle{}
 	}
-	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), min(s, maxUpscale*float64(max(li.trim.Dx(), li.trim.Dy()))))
+	w, h := fitSize(trim.Dx(), trim.Dy(), min(s, maxUpscale*float64(max(trim.Dx(), trim.Dy()))))
 	at := image.Pt(int(math.Round(cx-float64(w)/2)), int(math.Round(cy-float64(h)/2)))
 	rect := image.Rectangle{at, at.Add(image.Pt(w, h))}
 	k := spriteKey{img: img, grey: grey, w: w, h: h, halo: hl.key()}
 	if sh != nil {
 		k.r, k.dx, k.dy, k.alpha = p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), uint8(sh.alpha*255+0.5)
 	}
-	sp, _ := held(p, k, func() (*spanImage, bool) { return logoSprite(li, k), true })
+	// The logo's pixels are needed only to build what is not cached.
+	sp, _ := held(p, k, func() (*spanImage, bool) {
+		return logoSprite(func() logoInfo { li, _ := p.normalised(img); return li }, k), true
+	})
 	if !p.warming {
 		sp.draw(dst, at)
 		if p.trace != nil {
+			li, _ := p.normalised(img)
 			p.record(img, scaledLogo(li, scaledKey{img, grey, w, h}), at, grey)
 		}
 	}

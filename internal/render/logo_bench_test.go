@@ -44,6 +44,6 @@ func BenchmarkSpriteCold(b *testing.B) {
 	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), 562)
 	b.ReportAllocs()
 	for b.Loop() {
-		logoSprite(li, spriteKey{logo, false, w, h, 10, 5, 5, 128, 0}) // opacity 0.5
+		buildSprite(li, spriteKey{logo, false, w, h, 10, 5, 5, 128, 0}) // opacity 0.5
 	}
 }

@@ -87,8 +87,8 @@ func teamCardColour(t Team) (colorx.RGB, image.Image) {
 // logoAspect is the width over the height of img's visible part (1 when
 // it has none).
 func logoAspect(img image.Image) float64 {
-	if li, ok := normalised(img); ok {
-		return float64(li.trim.Dx()) / float64(li.trim.Dy())
+	if trim, ok := logoTrim(img); ok {
+		return float64(trim.Dx()) / float64(trim.Dy())
 	}
 	return 1
 }

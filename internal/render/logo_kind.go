@@ -284,11 +284,11 @@ func logoBox(img image.Image, bw, bh float64) float64 {
 	if img == nil {
 		return min(bw, bh)
 	}
-	li, ok := normalised(img)
+	trim, ok := logoTrim(img)
 	if !ok {
 		return min(bw, bh)
 	}
-	a := float64(li.trim.Dx()) / float64(li.trim.Dy())
+	a := float64(trim.Dx()) / float64(trim.Dy())
 	if a >= 1 {
 		return min(bw, bh*a)
 	}

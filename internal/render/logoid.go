@@ -12,7 +12,9 @@ import (
 // IDs are equal when they were made from the same live image; once the
 // image is collected its entries are never found again and age out of the
 // cache. Image types other than *image.RGBA and *image.NRGBA (never what
-// the fetcher hands over) are held as they are.
+// the fetcher hands over) are held as they are: the fetcher's logo handles
+// (pixelSource) among them, which keep only the logo's downloaded bytes
+// (see heldBy).
 type logoID struct {
 	rgba  weak.Pointer[image.RGBA]
 	nrgba weak.Pointer[image.NRGBA]
@@ -27,4 +29,13 @@ func idOf(img image.Image) logoID {
 		return logoID{nrgba: weak.Make(v)}
 	}
 	return logoID{other: img}
+}
+
+// heldBy is what a key holding logoID idOf(img) keeps alive: the bytes of
+// a logo handle, nothing for a decoded image (held weakly).
+func heldBy(img image.Image) int64 {
+	if ps, ok := img.(pixelSource); ok {
+		return ps.HeldBytes()
+	}
+	return 0
 }

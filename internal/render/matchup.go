@@ -43,8 +43,8 @@ func (p *painter) tinyLogo(logos ...image.Image) bool {
 		if img == nil {
 			continue
 		}
-		if li, ok := normalised(img); ok {
-			best = max(best, li.trim.Dx(), li.trim.Dy())
+		if trim, ok := logoTrim(img); ok {
+			best = max(best, trim.Dx(), trim.Dy())
 		}
 	}
 	return best > 0 && maxUpscale*float64(best) < tinyShare*p.m

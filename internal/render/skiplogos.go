@@ -46,7 +46,7 @@ func leagueCard(lg League) (a, b colorx.RGB, logo image.Image) {
 	}
 	compute := func() (tones, int64) {
 		dom := colorx.DefaultPrimary
-		if d := colorx.Dominant(src, 1); len(d) > 0 {
+		if d := colorx.Dominant(pixelsOf(src), 1); len(d) > 0 {
 			dom = d[0]
 		}
 		a := colorx.Mix(colorx.DefaultPrimary, dom, toneDark1)

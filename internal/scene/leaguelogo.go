@@ -62,10 +62,10 @@ func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League, missed
 	var wg sync.WaitGroup
 	var lightErr, darkErr error
 	if lightURL != "" {
-		wg.Go(func() { light, lightErr = s.cfg.Logos.Image(ctx, lightURL) })
+		wg.Go(func() { light, lightErr = s.cfg.Logos.Logo(ctx, lightURL) })
 	}
 	if darkURL != "" && darkURL != lightURL {
-		wg.Go(func() { dark, darkErr = s.cfg.Logos.Image(ctx, darkURL) })
+		wg.Go(func() { dark, darkErr = s.cfg.Logos.Logo(ctx, darkURL) })
 	}
 	wg.Wait()
 	if lightErr != nil {

@@ -89,7 +89,9 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 			return
 		}
 		wg.Go(func() {
-			img, err := j.svc.cfg.Logos.Image(ctx, url)
+			// A handle: the renderer keys its sprites by it without
+			// pinning the decoded pixels.
+			img, err := j.svc.cfg.Logos.Logo(ctx, url)
 			if err != nil {
 				j.svc.logoFailed(missed, url, err)
 				return

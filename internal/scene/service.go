@@ -292,7 +292,7 @@ func (s *Service) logoColors(ctx context.Context, url string, img image.Image) (
 			return [2]colorx.RGB{}, false
 		}
 	}
-	p, a := colorx.TeamColors(img)
+	p, a := colorx.TeamColors(fetch.PixelsOf(img))
 	c := [2]colorx.RGB{p, a}
 	s.colors.Store(url, c)
 	return c, true
