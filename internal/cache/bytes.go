@@ -29,6 +29,9 @@ func NewBytes[V any](maxBytes int64, ttl time.Duration, size func(V) int64, now 
 // Get returns the live value for key.
 func (c *Bytes[V]) Get(key string) (V, bool) { return c.c.Get(key) }
 
+// Peek is Get without counting a hit or a miss.
+func (c *Bytes[V]) Peek(key string) (V, bool) { return c.c.Peek(key) }
+
 // Add stores value under key, evicting the least recently used entries
 // until the total fits. A value larger than the whole cache is not stored;
 // nor is a degraded one (see Storable), which returns ErrDegraded.

@@ -119,6 +119,14 @@ func (s *imageStore) getKey(ctx context.Context, key string, job scene.Job, admi
 		}
 	}
 	ch := s.group.DoChan(key, func() (any, error) {
+		// A flight for key may have ended between the lookups above and
+		// this one starting: its picture is in memory by now, so look
+		// again (uncounted) instead of rendering it twice.
+		if s.cache != nil {
+			if img, ok := s.cache.Peek(key); ok {
+				return img, nil
+			}
+		}
 		return s.renderOnce(context.WithoutCancel(ctx), job)
 	})
 	select {

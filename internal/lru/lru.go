@@ -74,6 +74,22 @@ func (c *Cache[K, V]) Get(key K) (V, bool) {
 	return zero, false
 }
 
+// Peek returns the unexpired value of key without counting a hit or a
+// miss and without changing its recency: a second look by a caller that
+// already counted the first (a render that may have been done meanwhile).
+func (c *Cache[K, V]) Peek(key K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[key]; ok {
+		it := el.Value.(*item[K, V])
+		if it.expires.IsZero() || c.opts.Now().Before(it.expires) {
+			return it.val, true
+		}
+	}
+	var zero V
+	return zero, false
+}
+
 // Add stores val under key until expires (zero: no expiry), size bytes
 // counted against MaxBytes, replacing any previous value, and evicts the
 // least recently used entries until the bounds hold. A value larger than
