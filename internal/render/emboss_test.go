@@ -5,7 +5,6 @@ import (
 	"context"
 	"image"
 	"image/color"
-	"math"
 	"testing"
 
 	"gamethumbs/internal/colorx"
@@ -160,14 +159,10 @@ func TestEmbossTextureMatchesPixels(t *testing.T) {
 // embossByPixel is panelEmboss without its shortcuts or cache.
 func embossByPixel(li logoInfo, k embossKey) *embossTex {
 	w, h, e := k.w, k.h, k.e
-	sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*float64(min(w, h)))
-	ox := int(math.Round(float64(w)/2 - float64(sw)/2))
-	oy := int(math.Round(float64(h)/2 - float64(sh)/2))
+	sw, sh, ox, oy, ramp := embossPlace(li, w, h)
 	var meta silRows
 	sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e, &meta)
 	defer putAlpha(sil)
-	fade := max(2, 0.06*float64(min(sw, sh)))
-	ramp := func(d int) int { return int(min(1, max(0, (float64(d)+0.5)/fade)) * 256) }
 	t := &embossTex{rows: make([]int32, h+1)}
 	for y := range h {
 		t.rows[y] = int32(len(t.runs))

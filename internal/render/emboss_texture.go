@@ -160,6 +160,19 @@ const (
 	embossFall  = 57
 )
 
+// embossPlace places a logo's emboss silhouette in a w x h panel: its
+// size (1.7 times the panel's short side), its top left, and the ramp
+// that fades the lighting over the last 6 % of its box (256 is full
+// strength at distance d from the box's edge).
+func embossPlace(li logoInfo, w, h int) (sw, sh, ox, oy int, ramp func(d int) int) {
+	sw, sh = fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*float64(min(w, h)))
+	ox = int(math.Round(float64(w)/2 - float64(sw)/2))
+	oy = int(math.Round(float64(h)/2 - float64(sh)/2))
+	fade := max(2, 0.06*float64(min(sw, sh)))
+	ramp = func(d int) int { return int(min(1, max(0, (float64(d)+0.5)/fade)) * 256) }
+	return sw, sh, ox, oy, ramp
+}
+
 // panelEmboss returns the emboss texture of key: logo li (source key.img)
 // in a key.w x key.h panel: the silhouette at 1.7x the panel's short side, centred, lit
 // from the top left with depth e. Its lighting fades out over the last 6 %
@@ -169,17 +182,13 @@ const (
 func panelEmboss(li logoInfo, key embossKey) *embossTex {
 	w, h, e := key.w, key.h, key.e
 	return memo(key.img, key, func() (*embossTex, int64) {
-		sw, sh := fitSize(li.trim.Dx(), li.trim.Dy(), 1.7*float64(min(w, h)))
-		ox := int(math.Round(float64(w)/2 - float64(sw)/2))
-		oy := int(math.Round(float64(h)/2 - float64(sh)/2))
+		sw, sh, ox, oy, ramp := embossPlace(li, w, h)
 		// The silhouette is larger than the panel: only the visible part
 		// (plus the emboss depth on each side) is sampled. Panel pixel
 		// (x, y) reads it at (x+e, y+e) offset by ±e.
 		var meta silRows
 		sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e, &meta)
 		defer putAlpha(sil)
-		fade := max(2, 0.06*float64(min(sw, sh)))
-		ramp := func(d int) int { return int(min(1, max(0, (float64(d)+0.5)/fade)) * 256) }
 		fx := make([]int, w)
 		fa, fb := w, 0 // columns [fa, fb) are at full strength
 		for x := range fx {
