@@ -312,3 +312,68 @@ func TestEncodePNGSteppedGradient(t *testing.T) {
 		}
 	}
 }
+
+// The filter writes only the bytes a row's spans cover and relies on the
+// deflater's window to hand out zeroed room: rows that change everywhere,
+// in a few pixels, or not at all, in turn, over many window slides, and
+// pictures of other sizes and paths (the busy switch) encoded one after
+// another with the same pooled state, all decode to their pixels.
+func TestEncodePNGReusedWindow(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	busySwitchPic := image.NewRGBA(image.Rect(0, 0, 200, 80))
+	for y := range 80 {
+		for x := range 200 {
+			busySwitchPic.SetRGBA(x, y, color.RGBA{uint8(x*x/97 + y*y/13), uint8(x + 3*y), 90, 255})
+		}
+	}
+	mixed := func(w, h int, alpha bool) *image.NRGBA {
+		m := image.NewNRGBA(image.Rect(0, 0, w, h))
+		for y := range h {
+			row := m.Pix[y*m.Stride : y*m.Stride+4*w]
+			if y > 0 {
+				copy(row, m.Pix[(y-1)*m.Stride:])
+			}
+			switch y % 3 {
+			case 0: // busy: every byte new
+				for i := range row {
+					row[i] = byte(r.IntN(256))
+				}
+			case 1: // sparse: a few pixels change
+				for range 1 + r.IntN(4) {
+					x := r.IntN(w)
+					row[4*x], row[4*x+1] = byte(r.IntN(256)), byte(r.IntN(256))
+				}
+			} // case 2: the row above again
+			if !alpha {
+				for x := range w {
+					row[4*x+3] = 255
+				}
+			}
+		}
+		return m
+	}
+	pics := []image.Image{
+		mixed(1440, 90, false), busySwitchPic, mixed(1440, 60, false),
+		mixed(37, 3000, true), mixed(301, 400, false), busySwitchPic,
+		mixed(300, 400, true), mixed(1, 500, false), mixed(1439, 70, true),
+	}
+	for i, img := range pics {
+		var buf bytes.Buffer
+		if err := EncodePNG(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		dec, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("picture %d: %v", i, err)
+		}
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				got := color.NRGBAModel.Convert(dec.At(x, y))
+				if want := color.NRGBAModel.Convert(img.At(x, y)); got != want {
+					t.Fatalf("picture %d (%v): pixel (%d,%d) = %v, want %v", i, b.Size(), x, y, got, want)
+				}
+			}
+		}
+	}
+}
