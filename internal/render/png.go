@@ -154,8 +154,6 @@ func (s *pngStream) writeRows(img image.Image) error {
 		pix := pixelRow(e.bufs[s.rows&1], img, y, s.opaque, &conv)
 		row := e.fw.next()
 		if s.useGen {
-			// The room is reused row after row here (not added).
-			clear(row[1:s.n])
 			row[0] = 2 // Up
 			e.diff = upFilter(row[1:], pix, above, s.bpp, e.diff[:0])
 		} else {

@@ -30,16 +30,10 @@ import (
 // The effort knob adds lazy evaluation and a hash chain; both were
 // measured and are off (see pngEffort).
 type rowDeflater struct {
-	win []byte // history (up to windowSize bytes) then the bytes not yet tokenized
-	// dirty holds [start, end) offsets in win of the bytes that may be
-	// nonzero (the spans of the rows added); past them, up to cap(win),
-	// win is all zeros, so next's room needs no clearing. open: next's
-	// room was handed out and not added (written, not recorded).
-	dirty    []int32
-	open     bool
-	base     int // stream position of win[0]
-	done     int // win[:done] has been tokenized
-	stride   int // bytes per filtered row
+	win      []byte // history (up to windowSize bytes) then the bytes not yet tokenized
+	base     int    // stream position of win[0]
+	done     int    // win[:done] has been tokenized
+	stride   int    // bytes per filtered row
 	bpp      int
 	last     int  // distance of the last match
 	lazy     int  // matches shorter than this are checked lazily (0: none)
@@ -99,14 +93,6 @@ var pngEffort = effort{lazy: 0, chain: 0}
 
 // reset starts a new stream written to w for rows of stride bytes.
 func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
-	// Leave the whole buffer zero for next: the last stream's bytes are
-	// in its dirty spans and the room it may have left open.
-	if d.open {
-		clear(d.win[len(d.win):min(cap(d.win), len(d.win)+d.stride+8)])
-		d.open = false
-	}
-	d.clearDirty(0)
-	d.dirty = d.dirty[:0]
 	d.win = grow(d.win, max(4*windowSize, windowSize+4*stride))[:0]
 	d.base, d.done, d.stride, d.bpp, d.last = 0, 0, stride, bpp, 0
 	d.lazy, d.chainMax = pngEffort.lazy, pngEffort.chain
@@ -125,64 +111,24 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 }
 
 // next returns room for one filtered row (stride bytes and 8 spare) at
-// the end of the window, all zeros; fill it and call add, which takes the
-// row's spans as the only bytes that may be nonzero (the spare bytes past
-// the row may be written too).
+// the end of the window; fill it and call add.
 func (d *rowDeflater) next() []byte {
 	if len(d.win)+d.stride+8 > cap(d.win) {
 		keep := min(windowSize, len(d.win))
 		drop := len(d.win) - keep
 		copy(d.win, d.win[drop:])
-		// win[keep:] still holds the rows that were there: clear what
-		// of them may be nonzero, and move the spans kept with their
-		// bytes.
-		d.clearDirty(keep)
-		k := 0
-		for i := 0; i+1 < len(d.dirty); i += 2 {
-			s0, s1 := max(int(d.dirty[i]), drop), min(int(d.dirty[i+1]), len(d.win))
-			if s0 < s1 {
-				d.dirty[k], d.dirty[k+1] = int32(s0-drop), int32(s1-drop)
-				k += 2
-			}
-		}
-		d.dirty = d.dirty[:k]
 		d.win = d.win[:keep]
 		d.base += drop
 		d.done -= drop
 	}
-	d.open = true
 	return d.win[len(d.win) : len(d.win)+d.stride+8]
-}
-
-// clearDirty zeros the bytes of win from `from` on that the dirty spans
-// cover.
-func (d *rowDeflater) clearDirty(from int) {
-	win := d.win[:cap(d.win)]
-	for i := len(d.dirty) - 2; i >= 0; i -= 2 {
-		s0, s1 := int(d.dirty[i]), int(d.dirty[i+1])
-		if s1 <= from {
-			break // spans are in order
-		}
-		clear(win[max(s0, from):s1])
-	}
 }
 
 // add tokenizes the row written into next's buffer. spans, if not nil,
 // are the [start, end) offsets in the row of the only bytes that may be
 // nonzero, in order; the rest is zeros and is coded without being read.
 func (d *rowDeflater) add(spans []int32) error {
-	row0 := len(d.win)
 	d.win = d.win[:len(d.win)+d.stride]
-	d.open = false
-	// The spare bytes past the row are the next row's room: zero them.
-	binary.LittleEndian.PutUint64(d.win[row0+d.stride:row0+d.stride+8], 0)
-	if spans == nil {
-		d.dirty = append(d.dirty, int32(row0), int32(row0+d.stride))
-	} else {
-		for i := 0; i+1 < len(spans); i += 2 {
-			d.dirty = append(d.dirty, int32(row0)+spans[i], int32(row0)+spans[i+1])
-		}
-	}
 	if cap(d.lits)-len(d.lits) < d.stride+16 {
 		// A row adds at most its bytes and scanFast writes eight at a time.
 		d.lits = append(make([]byte, 0, 2*cap(d.lits)+d.stride+16), d.lits...)

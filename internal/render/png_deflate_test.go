@@ -388,39 +388,3 @@ func TestEncodePNGBusyPictureSwitch(t *testing.T) {
 		}
 	}
 }
-
-// next hands out zeroed room: after rows whose spans (and spare bytes)
-// were written with nonzero bytes, across window slides, and after a
-// reset that left a row open.
-func TestRowDeflaterNextZeroed(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	var d rowDeflater
-	for _, stride := range []int{7, 301, 4321, 64} {
-		d.reset(io.Discard, stride, 3)
-		for y := range 300_000 / stride {
-			room := d.next()
-			for i, v := range room {
-				if v != 0 {
-					t.Fatalf("stride %d row %d: byte %d of the room = %d, want 0", stride, y, i, v)
-				}
-			}
-			spans := []int32{0, 1}
-			room[0] = 4
-			for p := 1 + r.IntN(9); p < stride; p += 9 + r.IntN(40) {
-				e := min(stride, p+1+r.IntN(12))
-				for k := p; k < e; k++ {
-					room[k] = byte(1 + r.IntN(255))
-				}
-				spans = append(spans, int32(p), int32(e))
-			}
-			room[stride] = 0xee // the spare bytes past the row
-			if err := d.add(spans); err != nil {
-				t.Fatal(err)
-			}
-		}
-		room := d.next() // left open
-		for i := range room {
-			room[i] = 0xaa
-		}
-	}
-}

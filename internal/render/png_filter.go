@@ -8,10 +8,8 @@ import (
 
 // filterRow writes the Paeth-filtered row (type byte 4, then bpp bytes per
 // pixel) of the 4-byte pixels pix, whose row above is above (zero for the
-// first row); bpp 3 drops the alpha bytes. row must be all zeros (only
-// bytes inside the row's spans, see rowSpans, are written, and the spare
-// bytes past its end: it needs eight); diff is scratch space, returned for
-// reuse.
+// first row); bpp 3 drops the alpha bytes. row needs two spare bytes past
+// its end; diff is scratch space, returned for reuse.
 //
 // Paeth predicts a byte from the pixel to its left (a), above (b) and
 // above-left (c). Where a == c the prediction is b, the Up filter's, so
@@ -132,18 +130,20 @@ func paethPred(a, b, c int) int {
 }
 
 // upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
-// above: above) to dst, which must be all zeros, bpp bytes per pixel (3
-// drops alpha; dst then needs two spare bytes at the end, written with
-// zeros), and appends to diff the index of the first pixel of every pair
-// that differs from the row above; only those pairs are written.
+// above: above) to dst, bpp bytes per pixel (3 drops alpha; dst then
+// needs two spare bytes at the end), and appends to diff the index of the
+// first pixel of every pair that differs from the row above.
 //
-// Most of a rendered row equals the row above: it is compared with
-// bytes.Equal (the runtime's vector compare, about twice the speed of
-// eight-byte words) 256 and then 64 bytes at a time; only the pairs inside a changed 64-byte stretch are looked at one by one, with
+// Most of a rendered row equals the row above: dst is cleared at once, and
+// the row is compared with bytes.Equal (the runtime's vector compare, about
+// twice the speed of eight-byte words) 256 and then 64 bytes at a time; only
+// the pairs inside a changed 64-byte stretch are looked at one by one, with
 // a borrow-free bytewise subtract on the pair as one uint64.
 func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
 	const hi = 0x8080808080808080
 	const lo = 0x7f7f7f7f7f7f7f7f
+	w := len(pix) / 4
+	clear(dst[:bpp*w])
 	n := len(pix) &^ 7 // whole pairs
 	above = above[:len(pix)]
 	for c := 0; c < n; {

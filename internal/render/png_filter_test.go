@@ -26,10 +26,10 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 		return c
 	}
 	w := len(pix) / 4
-	// The row's room comes zeroed (the deflater keeps its window so);
-	// filterRow writes only inside the spans and the spare bytes past
-	// the row.
 	row := make([]byte, 1+bpp*w+8)
+	for i := range row {
+		row[i] = 0xa5 // stale bytes of an earlier row
+	}
 	diff := filterRow(row, pix, above, bpp, nil)
 	spans := rowSpans(nil, diff, w, bpp)
 	in := make([]bool, 1+bpp*w)
