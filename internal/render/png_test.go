@@ -313,11 +313,11 @@ func TestEncodePNGSteppedGradient(t *testing.T) {
 	}
 }
 
-// The filter writes only the bytes a row's spans cover and relies on the
-// deflater's window to hand out zeroed room: rows that change everywhere,
-// in a few pixels, or not at all, in turn, over many window slides, and
-// pictures of other sizes and paths (the busy switch) encoded one after
-// another with the same pooled state, all decode to their pixels.
+// Rows are filtered into room in the deflater's window that held earlier
+// rows (of this picture or one encoded before with the same pooled state):
+// rows that change everywhere, in a few pixels, or not at all, in turn,
+// over many window slides, and pictures of other sizes and paths (the busy
+// switch) encoded one after another, all decode to their pixels.
 func TestEncodePNGReusedWindow(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	busySwitchPic := image.NewRGBA(image.Rect(0, 0, 200, 80))
