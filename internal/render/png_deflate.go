@@ -911,6 +911,11 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 		acc >>= k << 3
 		nbits &= 7
 	}
+	// The header's writes may leave up to 31 bits pending: store their
+	// whole bytes first, so that at most 7 are pending before each token
+	// (a match's 48 bits or three 15-bit literals and 31 pending bits
+	// would not fit in acc).
+	put(0, 0)
 	// Three literals (at most 45 bits) go in before the whole bytes are
 	// stored.
 	literals := func(p []byte) {

@@ -388,3 +388,72 @@ func TestEncodePNGBusyPictureSwitch(t *testing.T) {
 		}
 	}
 }
+
+// tokens packs a block's codes exactly as one write per code would, for
+// codes up to 15 bits, whatever the header's writes left pending (up to
+// 31 bits), whether literals go four or three at a time.
+func TestBitWriterTokens(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, maxLen := range []int{8, 14, 15} {
+		for _, pending := range []uint{0, 7, 8, 25, 31} {
+			var litCode [286]uint16
+			var litLen [286]uint8
+			var distCodes [30]uint16
+			var distLen [30]uint8
+			for c := range litLen {
+				n := 1 + r.IntN(maxLen)
+				if r.IntN(3) == 0 {
+					n = maxLen
+				}
+				litLen[c], litCode[c] = uint8(n), uint16(r.IntN(1<<n))
+			}
+			for c := range distLen {
+				n := 1 + r.IntN(15)
+				distLen[c], distCodes[c] = uint8(n), uint16(r.IntN(1<<n))
+			}
+			var lits []byte
+			var seqs []uint64
+			for range 300 {
+				k := r.IntN(9)
+				for range k {
+					lits = append(lits, byte(r.IntN(256)))
+				}
+				n, dist := 3+r.IntN(256), 1+r.IntN(windowSize)
+				seqs = append(seqs, uint64(k)<<32|uint64(distCode(dist))<<24|uint64(n-3)<<16|uint64(dist-1))
+			}
+			lits = append(lits, 1, 2, 3, 4, 5)
+			head := r.Uint64() & (1<<pending - 1)
+
+			var got, want bytes.Buffer
+			var b bitWriter
+			b.reset(&got)
+			b.write(head, pending)
+			b.tokens(lits, seqs, &litCode, &litLen, &distCodes, &distLen)
+			b.flushAll()
+
+			b.reset(&want)
+			b.write(head, pending)
+			l := 0
+			for _, q := range seqs {
+				for _, c := range lits[l : l+int(q>>32)] {
+					b.write(uint64(litCode[c]), uint(litLen[c]))
+				}
+				l += int(q >> 32)
+				n, dist, dc := int(q>>16&0xff)+3, int(q&0xffff)+1, q>>24&31
+				lc := int(lengthCode[n-3])
+				b.write(uint64(litCode[257+lc]), uint(litLen[257+lc]))
+				b.write(uint64(n-int(lengthBase[lc])), uint(lengthExtra[lc]))
+				b.write(uint64(distCodes[dc]), uint(distLen[dc]))
+				b.write(uint64(dist-int(distBase[dc])), uint(distExtra[dc]))
+			}
+			for _, c := range lits[l:] {
+				b.write(uint64(litCode[c]), uint(litLen[c]))
+			}
+			b.flushAll()
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Fatalf("codes up to %d bits, %d bits pending: tokens wrote %d bytes differing from one write per code (%d bytes)",
+					maxLen, pending, got.Len(), want.Len())
+			}
+		}
+	}
+}
