@@ -45,10 +45,12 @@ func colourPattern(buf *[256]byte, c color.RGBA) []byte {
 }
 
 // fillSpan fills span with repeats of pattern (whole pixels).
+// pattern must be one colour: past its length the span is filled by
+// doubling copies of its own start, so a row takes a few memmoves.
 func fillSpan(span, pattern []byte) {
-	for len(span) > 0 {
-		n := copy(span, pattern)
-		span = span[n:]
+	n := copy(span, pattern)
+	for n < len(span) {
+		n += copy(span[n:], span[:n])
 	}
 }
 

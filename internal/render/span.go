@@ -1,6 +1,9 @@
 package render
 
-import "image"
+import (
+	"encoding/binary"
+	"image"
+)
 
 // spanImage is a premultiplied image stored compactly for drawing: each
 // row is a list of segments over its visible pixels, so transparent
@@ -147,6 +150,7 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 		return
 	}
 	c0, c1 := int32(r.Min.X-b.Min.X), int32(r.Max.X-b.Min.X) // visible columns
+	var sh *shadowMemo
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		sy := y - b.Min.Y
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
@@ -161,9 +165,16 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 			case segOpaque:
 				fillPix(d, sg.v)
 			case segBlend:
+				// Runs mostly lie over one background colour: the
+				// last destination pixel and its result are reused.
 				a := 255 - sg.v>>24
-				for i := 0; i < len(d); i += 4 {
-					store32(d[i:], sg.v+scalePix(load32(d[i:]), a))
+				last := load32(d)
+				out := sg.v + scalePix(last, a)
+				for i := 0; i+4 <= len(d); i += 4 {
+					if dv := load32(d[i:]); dv != last {
+						last, out = dv, sg.v+scalePix(dv, a)
+					}
+					store32(d[i:], out)
 				}
 			case segRaw:
 				src := s.pix[sg.v+uint32(x0-sx):][:x1-x0]
@@ -178,23 +189,63 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 					}
 				}
 			case segShadow:
+				if sh == nil {
+					sh = &shadowMemo{bg: load32(d)}
+				}
 				src := s.alpha[sg.v+uint32(x0-sx):][:x1-x0]
+				d = d[:4*len(src)]
 				for i, a := range src {
 					a := uint32(a)
-					store32(d[4*i:], overPix(a<<24, a, load32(d[4*i:])))
+					dv := load32(d[4*i:])
+					if dv != sh.bg {
+						store32(d[4*i:], overPix(a<<24, a, dv))
+						continue
+					}
+					if sh.out[a] == 0 {
+						sh.out[a] = uint64(overPix(a<<24, a, dv)) | shadowSet
+					}
+					store32(d[4*i:], uint32(sh.out[a]))
 				}
 			}
 		}
 	}
 }
 
-// fillPix fills d (whole pixels) with the pixel v.
+// shadowMemo holds the results of shadow alphas over one destination
+// pixel bg (the background most shadows fall on): out[a] is the blend at
+// alpha a with shadowSet added, 0 while not computed.
+type shadowMemo struct {
+	bg  uint32
+	out [256]uint64
+}
+
+// shadowSet marks a computed entry of shadowMemo.out.
+const shadowSet = 1 << 32
+
+// fillPix fills d (whole pixels) with the pixel v: 8-byte stores for
+// the short runs sprites are made of (cheaper than a chain of small
+// memmoves), doubling copies for long ones.
 func fillPix(d []byte, v uint32) {
-	if len(d) == 0 {
+	if len(d) >= 1024 {
+		store32(d, v)
+		for n := 4; n < len(d); n *= 2 {
+			copy(d[n:], d[:n])
+		}
 		return
 	}
-	store32(d, v)
-	for n := 4; n < len(d); n *= 2 {
-		copy(d[n:], d[:n])
+	w := uint64(v) | uint64(v)<<32
+	i := 0
+	for ; i+32 <= len(d); i += 32 {
+		q := d[i : i+32 : i+32]
+		binary.LittleEndian.PutUint64(q[0:], w)
+		binary.LittleEndian.PutUint64(q[8:], w)
+		binary.LittleEndian.PutUint64(q[16:], w)
+		binary.LittleEndian.PutUint64(q[24:], w)
+	}
+	for ; i+8 <= len(d); i += 8 {
+		binary.LittleEndian.PutUint64(d[i:], w)
+	}
+	if i < len(d) {
+		store32(d[i:], v)
 	}
 }
