@@ -150,7 +150,7 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 		return
 	}
 	c0, c1 := int32(r.Min.X-b.Min.X), int32(r.Max.X-b.Min.X) // visible columns
-	var sh *shadowMemo
+	var sh shadowMemos
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		sy := y - b.Min.Y
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
@@ -189,22 +189,20 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 					}
 				}
 			case segShadow:
-				if sh == nil {
-					sh = &shadowMemo{bg: load32(d)}
-				}
+				m := sh.slot(load32(d))
 				src := s.alpha[sg.v+uint32(x0-sx):][:x1-x0]
 				d = d[:4*len(src)]
 				for i, a := range src {
 					a := uint32(a)
 					dv := load32(d[4*i:])
-					if dv != sh.bg {
+					if m == nil || dv != m.bg {
 						store32(d[4*i:], overPix(a<<24, a, dv))
 						continue
 					}
-					if sh.out[a] == 0 {
-						sh.out[a] = uint64(overPix(a<<24, a, dv)) | shadowSet
+					if m.out[a] == 0 {
+						m.out[a] = uint64(overPix(a<<24, a, dv)) | shadowSet
 					}
-					store32(d[4*i:], uint32(sh.out[a]))
+					store32(d[4*i:], uint32(m.out[a]))
 				}
 			}
 		}
@@ -212,11 +210,35 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 }
 
 // shadowMemo holds the results of shadow alphas over one destination
-// pixel bg (the background most shadows fall on): out[a] is the blend at
-// alpha a with shadowSet added, 0 while not computed.
+// pixel bg (a background shadows fall on): out[a] is the blend at alpha
+// a with shadowSet added, 0 while not computed.
 type shadowMemo struct {
 	bg  uint32
 	out [256]uint64
+}
+
+// shadowMemos are the memos of a draw, for the first two backgrounds its
+// shadow segments start on (a logo over one colour, or across two).
+type shadowMemos struct {
+	m    [2]shadowMemo
+	used int
+}
+
+// slot returns the memo for background pixel bg, nil when both are
+// taken by other backgrounds.
+func (ms *shadowMemos) slot(bg uint32) *shadowMemo {
+	for i := range ms.used {
+		if ms.m[i].bg == bg {
+			return &ms.m[i]
+		}
+	}
+	if ms.used == len(ms.m) {
+		return nil
+	}
+	m := &ms.m[ms.used]
+	m.bg = bg
+	ms.used++
+	return m
 }
 
 // shadowSet marks a computed entry of shadowMemo.out.
