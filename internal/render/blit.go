@@ -147,21 +147,9 @@ func bandRowPaint(row []byte, r image.Rectangle, b band, pattern, below []byte, 
 		fill(in0, in1, pattern)
 	}
 	inf := math.IsInf(b.width, 1)
-	cover := func(d float64) float64 { return min(1, max(0, d/foot+0.5)) }
+	cw := pixel32(b.c.R, b.c.G, b.c.B, b.c.A)
 	edge := func(x0, x1 int) {
-		for x := max(x0, r.Min.X); x < min(x1, r.Max.X); x++ {
-			if h0 <= x && x < h1 {
-				continue
-			}
-			cx := float64(x) + 0.5
-			cov := cover(cx - l)
-			if !inf {
-				cov = min(cov, cover(rt-cx))
-			}
-			if cov > 0 {
-				blendPix(row, 4*(x-r.Min.X), b.c, uint32(cov*255+0.5))
-			}
-		}
+		bandEdge(row, r.Min.X, max(x0, r.Min.X), min(x1, r.Max.X), h0, h1, l, rt, foot, inf, cw)
 	}
 	lo := int(math.Floor(l - foot))
 	edge(lo, min(in0, lo+int(2*foot)+3))
@@ -170,6 +158,33 @@ func bandRowPaint(row []byte, r image.Rectangle, b band, pattern, below []byte, 
 		edge(max(in1, hi), hi+int(2*foot)+3)
 		if in1 <= in0 { // band thinner than the footprint
 			edge(lo, hi+int(2*foot)+3)
+		}
+	}
+}
+
+// bandEdge blends colour word c over the pixels x0 <= x < x1 of row
+// (whose first pixel is column rx) by their coverage between the band's
+// edges l and rt (rt ignored when inf) over footprint foot, leaving
+// columns [h0, h1) alone.
+func bandEdge(row []byte, rx, x0, x1, h0, h1 int, l, rt, foot float64, inf bool, c uint32) {
+	for x := x0; x < x1; x++ {
+		if h0 <= x && x < h1 {
+			continue
+		}
+		cx := float64(x) + 0.5
+		// min(1, max(0, d/foot+0.5)) for each edge: only cov > 0 is used,
+		// so NaN and signed zeros need no care.
+		cov := (cx-l)/foot + 0.5
+		if cov > 1 {
+			cov = 1
+		}
+		if !inf {
+			if v := (rt-cx)/foot + 0.5; v < cov {
+				cov = v
+			}
+		}
+		if cov > 0 {
+			blendCovWord(row[4*(x-rx):][:4], c, uint32(cov*255+0.5))
 		}
 	}
 }
