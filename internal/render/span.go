@@ -192,29 +192,44 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 				m := sh.slot(load32(d))
 				src := s.alpha[sg.v+uint32(x0-sx):][:x1-x0]
 				d = d[:4*len(src)]
-				for i, a := range src {
-					a := uint32(a)
-					dv := load32(d[4*i:])
-					if m == nil || dv != m.bg {
-						store32(d[4*i:], overPix(a<<24, a, dv))
-						continue
+				i := 0
+				if m != nil {
+					// Two pixels at a time over the memo's background.
+					bg2 := uint64(m.bg) | uint64(m.bg)<<32
+					for ; i+2 <= len(src); i += 2 {
+						q := d[4*i : 4*i+8 : 4*i+8]
+						if binary.LittleEndian.Uint64(q) != bg2 {
+							shadowPix(q, src[i], m)
+							shadowPix(q[4:], src[i+1], m)
+							continue
+						}
+						binary.LittleEndian.PutUint64(q, uint64(m.out[src[i]])|uint64(m.out[src[i+1]])<<32)
 					}
-					if m.out[a] == 0 {
-						m.out[a] = uint64(overPix(a<<24, a, dv)) | shadowSet
-					}
-					store32(d[4*i:], uint32(m.out[a]))
+				}
+				for ; i < len(src); i++ {
+					shadowPix(d[4*i:], src[i], m)
 				}
 			}
 		}
 	}
 }
 
+// shadowPix composites premultiplied black at alpha a over the pixel at
+// the start of d, from memo m when it holds that background.
+func shadowPix(d []byte, a uint8, m *shadowMemo) {
+	dv := load32(d)
+	if m != nil && dv == m.bg {
+		store32(d, m.out[a])
+		return
+	}
+	store32(d, overPix(uint32(a)<<24, uint32(a), dv))
+}
+
 // shadowMemo holds the results of shadow alphas over one destination
-// pixel bg (a background shadows fall on): out[a] is the blend at alpha
-// a with shadowSet added, 0 while not computed.
+// pixel bg (a background shadows fall on): out[a] is the blend at alpha a.
 type shadowMemo struct {
 	bg  uint32
-	out [256]uint64
+	out [256]uint32
 }
 
 // shadowMemos are the memos of a draw, for the first two backgrounds its
@@ -237,12 +252,12 @@ func (ms *shadowMemos) slot(bg uint32) *shadowMemo {
 	}
 	m := &ms.m[ms.used]
 	m.bg = bg
+	for a := range m.out {
+		m.out[a] = overPix(uint32(a)<<24, uint32(a), bg)
+	}
 	ms.used++
 	return m
 }
-
-// shadowSet marks a computed entry of shadowMemo.out.
-const shadowSet = 1 << 32
 
 // fillPix fills d (whole pixels) with the pixel v: 8-byte stores for
 // the short runs sprites are made of (cheaper than a chain of small
