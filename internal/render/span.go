@@ -144,13 +144,19 @@ func (s *spanImage) bytes() int64 { return s.size }
 // draw composites the image over dst with its pixel (0, 0) (which may lie
 // outside its bounds) at at.
 func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
+	s.drawMemo(dst, at, new(shadowMemos))
+}
+
+// drawMemo is draw with the shadow memos sh, which may be shared by the
+// draws of one render (one goroutine): the backgrounds it has seen keep
+// their tables.
+func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 	b := s.rect.Add(at)
 	r := b.Intersect(dst.Rect)
 	if r.Empty() {
 		return
 	}
 	c0, c1 := int32(r.Min.X-b.Min.X), int32(r.Max.X-b.Min.X) // visible columns
-	var sh shadowMemos
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		sy := y - b.Min.Y
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
