@@ -238,10 +238,11 @@ type shadowMemo struct {
 	out [256]uint32
 }
 
-// shadowMemos are the memos of a draw, for the first two backgrounds its
-// shadow segments start on (a logo over one colour, or across two).
+// shadowMemos are the memos of a render's sprite draws, for the first
+// four backgrounds their shadow segments start on (the two team colours,
+// the divider, what the league logo lies on); later ones blend directly.
 type shadowMemos struct {
-	m    [2]shadowMemo
+	m    [4]shadowMemo
 	used int
 }
 
