@@ -246,7 +246,7 @@ type shadowMemos struct {
 	used int
 }
 
-// slot returns the memo for background pixel bg, nil when both are
+// slot returns the memo for background pixel bg, nil when all are
 // taken by other backgrounds.
 func (ms *shadowMemos) slot(bg uint32) *shadowMemo {
 	for i := range ms.used {
