@@ -31,7 +31,15 @@ func blitOver(dst *image.RGBA, src *image.RGBA, at image.Point) {
 // footprint 1+|slope|, and the interior is filled with copies of a colour
 // row: much cheaper than rasterising a canvas-sized polygon.
 func slantedBand(dst *image.RGBA, x0, slope, width float64, c color.RGBA) {
-	slantedBandOver(dst, x0, slope, width, c, nil)
+	slantedBands(dst, band{x0, slope, width, c, nil})
+}
+
+// band is one slantedBand: when under is not nil, each row left of the
+// band's interior is first filled with that opaque colour.
+type band struct {
+	x0, slope, width float64
+	c                color.RGBA
+	under            *color.RGBA
 }
 
 // colourPattern fills buf with pixels of opaque colour c and returns it.
@@ -45,66 +53,138 @@ func colourPattern(buf *[256]byte, c color.RGBA) []byte {
 }
 
 // fillSpan fills span with repeats of pattern (whole pixels).
+// pattern must be one colour: past its length the span is filled by
+// doubling copies of its own start, so a row takes a few memmoves.
 func fillSpan(span, pattern []byte) {
-	for len(span) > 0 {
-		n := copy(span, pattern)
-		span = span[n:]
+	n := copy(span, pattern)
+	for n < len(span) {
+		n += copy(span[n:], span[:n])
 	}
 }
 
-// slantedBandOver is slantedBand that first fills each row left of the
-// band's interior with the opaque colour under (when not nil): the same
-// pixels as filling dst with under and drawing the band, written once.
-func slantedBandOver(dst *image.RGBA, x0, slope, width float64, c color.RGBA, under *color.RGBA) {
+// slantedBands draws the bands in order, row by row: the pixels of
+// drawing each over the whole of dst in turn, but a row is finished while
+// it is in cache, and what the last band's opaque interior covers is not
+// painted by the bands before it (the halves of a split under their
+// divider).
+func slantedBands(dst *image.RGBA, bands ...band) {
 	r := dst.Rect
-	var pat, pbelow [256]byte // 64 pixels of each colour
-	pattern := colourPattern(&pat, c)
-	var below []byte
-	if under != nil {
-		below = colourPattern(&pbelow, *under)
+	var pats, belows [2][256]byte // 64 pixels of each colour
+	type bandRow struct {
+		pattern, below []byte
+		foot           float64
+		l, rt          float64
+		in0, in1       int
 	}
-	foot := 1 + math.Abs(slope)
-	cover := func(d float64) float64 { return min(1, max(0, d/foot+0.5)) }
+	rows := make([]bandRow, len(bands))
+	for i, b := range bands {
+		br := &rows[i]
+		if i < len(pats) {
+			br.pattern = colourPattern(&pats[i], b.c)
+			if b.under != nil {
+				br.below = colourPattern(&belows[i], *b.under)
+			}
+		} else {
+			br.pattern = colourPattern(new([256]byte), b.c)
+			if b.under != nil {
+				br.below = colourPattern(new([256]byte), *b.under)
+			}
+		}
+		br.foot = 1 + math.Abs(b.slope)
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		l := x0 + slope*(float64(y)+0.5)
-		rt := l + width
-		// Pixels fully inside: centre at least foot/2 from both edges.
-		in0 := max(r.Min.X, int(math.Ceil(l+foot/2-0.5)))
-		in1 := r.Max.X
-		if !math.IsInf(width, 1) {
-			in1 = min(r.Max.X, int(math.Floor(rt-foot/2-0.5))+1)
-		}
 		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		if below != nil {
-			n := min(max(in0, r.Min.X), r.Max.X) - r.Min.X
-			if in1 <= in0 {
-				n = r.Dx()
-			}
-			fillSpan(row[:4*n], below)
-		}
-		if in1 > in0 {
-			fillSpan(row[4*(in0-r.Min.X):4*(in1-r.Min.X)], pattern)
-		}
-		edge := func(x0, x1 int) {
-			for x := max(x0, r.Min.X); x < min(x1, r.Max.X); x++ {
-				cx := float64(x) + 0.5
-				cov := cover(cx - l)
-				if !math.IsInf(width, 1) {
-					cov = min(cov, cover(rt-cx))
-				}
-				if cov > 0 {
-					blendPix(row, 4*(x-r.Min.X), c, uint32(cov*255+0.5))
-				}
+		for i, b := range bands {
+			br := &rows[i]
+			foot := br.foot
+			br.l = b.x0 + b.slope*(float64(y)+0.5)
+			br.rt = br.l + b.width
+			// Pixels fully inside: centre at least foot/2 from both edges.
+			br.in0 = max(r.Min.X, int(math.Ceil(br.l+foot/2-0.5)))
+			br.in1 = r.Max.X
+			if !math.IsInf(b.width, 1) {
+				br.in1 = min(r.Max.X, int(math.Floor(br.rt-foot/2-0.5))+1)
 			}
 		}
-		lo := int(math.Floor(l - foot))
-		edge(lo, min(in0, lo+int(2*foot)+3))
-		if !math.IsInf(width, 1) {
-			hi := int(math.Floor(rt - foot))
-			edge(max(in1, hi), hi+int(2*foot)+3)
-			if in1 <= in0 { // band thinner than the footprint
-				edge(lo, hi+int(2*foot)+3)
+		// The hole: columns the last band's interior overwrites.
+		last := &rows[len(rows)-1]
+		h0, h1 := last.in0, last.in1
+		for i, b := range bands {
+			if i == len(bands)-1 {
+				h0, h1 = 0, 0
 			}
+			br := &rows[i]
+			bandRowPaint(row, r, b, br.pattern, br.below, br.foot, br.l, br.rt, br.in0, br.in1, h0, h1)
+		}
+	}
+}
+
+// bandRowPaint paints one row of band b (see slantedBands for the
+// geometry), leaving columns [h0, h1) alone.
+func bandRowPaint(row []byte, r image.Rectangle, b band, pattern, below []byte, foot, l, rt float64, in0, in1, h0, h1 int) {
+	fill := func(x0, x1 int, pat []byte) {
+		if h0 < h1 && x0 < h1 && h0 < x1 {
+			if x0 < h0 {
+				fillSpan(row[4*(x0-r.Min.X):4*(h0-r.Min.X)], pat)
+			}
+			if h1 < x1 {
+				fillSpan(row[4*(h1-r.Min.X):4*(x1-r.Min.X)], pat)
+			}
+			return
+		}
+		if x0 < x1 {
+			fillSpan(row[4*(x0-r.Min.X):4*(x1-r.Min.X)], pat)
+		}
+	}
+	if below != nil {
+		n := min(max(in0, r.Min.X), r.Max.X)
+		if in1 <= in0 {
+			n = r.Max.X
+		}
+		fill(r.Min.X, n, below)
+	}
+	if in1 > in0 {
+		fill(in0, in1, pattern)
+	}
+	inf := math.IsInf(b.width, 1)
+	cw := pixel32(b.c.R, b.c.G, b.c.B, b.c.A)
+	edge := func(x0, x1 int) {
+		bandEdge(row, r.Min.X, max(x0, r.Min.X), min(x1, r.Max.X), h0, h1, l, rt, foot, inf, cw)
+	}
+	lo := int(math.Floor(l - foot))
+	edge(lo, min(in0, lo+int(2*foot)+3))
+	if !inf {
+		hi := int(math.Floor(rt - foot))
+		edge(max(in1, hi), hi+int(2*foot)+3)
+		if in1 <= in0 { // band thinner than the footprint
+			edge(lo, hi+int(2*foot)+3)
+		}
+	}
+}
+
+// bandEdge blends colour word c over the pixels x0 <= x < x1 of row
+// (whose first pixel is column rx) by their coverage between the band's
+// edges l and rt (rt ignored when inf) over footprint foot, leaving
+// columns [h0, h1) alone.
+func bandEdge(row []byte, rx, x0, x1, h0, h1 int, l, rt, foot float64, inf bool, c uint32) {
+	for x := x0; x < x1; x++ {
+		if h0 <= x && x < h1 {
+			continue
+		}
+		cx := float64(x) + 0.5
+		// min(1, max(0, d/foot+0.5)) for each edge: only cov > 0 is used,
+		// so NaN and signed zeros need no care.
+		cov := (cx-l)/foot + 0.5
+		if cov > 1 {
+			cov = 1
+		}
+		if !inf {
+			if v := (rt-cx)/foot + 0.5; v < cov {
+				cov = v
+			}
+		}
+		if cov > 0 {
+			blendCovWord(row[4*(x-rx):][:4], c, uint32(cov*255+0.5))
 		}
 	}
 }

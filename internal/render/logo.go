@@ -308,7 +308,10 @@ func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, 
 		return logoSprite(func() logoInfo { li, _ := p.normalised(img); return li }, k), true
 	})
 	if !p.warming {
-		sp.draw(dst, at)
+		if p.shadows == nil {
+			p.shadows = new(shadowMemos)
+		}
+		sp.drawMemo(dst, at, p.shadows)
 		if p.trace != nil {
 			li, _ := p.normalised(img)
 			p.record(img, scaledLogo(li, scaledKey{img, grey, w, h}), at, grey)

@@ -20,28 +20,25 @@ func (p *painter) split(sd [2]*side) error {
 	logos := p.logoSteps(a, b, a.color, b.color, mid)
 	return p.steps(append([]func(){
 		func() {
-			if p.portrait {
-				fillRect(p.dst, image.Rect(0, 0, p.o.Width, p.o.Height/2), rgba(a.color))
-				fillRect(p.dst, image.Rect(0, p.o.Height/2, p.o.Width, p.o.Height), rgba(b.color))
-				return
-			}
-			// A, then B right of the diagonal from (0.66W, 0) to (0.33W, H).
-			ac := rgba(a.color)
-			slantedBandOver(p.dst, 0.66*W, -0.33*W/H, math.Inf(1), rgba(b.color), &ac)
-		},
-		func() {
 			w := float64(p.px(dividerWidth))
 			white := rgba(colorx.RGB{R: 255, G: 255, B: 255})
 			if p.portrait {
+				fillRect(p.dst, image.Rect(0, 0, p.o.Width, p.o.Height/2), rgba(a.color))
+				fillRect(p.dst, image.Rect(0, p.o.Height/2, p.o.Width, p.o.Height), rgba(b.color))
 				var pb path
 				pb.rect(-1, H/2-w/2, W+1, H/2+w/2)
 				pb.fill(p.dst, p.full, white)
 				return
 			}
-			// The divider's horizontal width for a perpendicular width w.
+			// A, then B right of the diagonal from (0.66W, 0) to (0.33W,
+			// H), then the divider along it (its horizontal width for a
+			// perpendicular width w), row by row.
+			ac := rgba(a.color)
 			slope := -0.33 * W / H
 			hw := w * math.Sqrt(1+slope*slope)
-			slantedBand(p.dst, 0.66*W-hw/2, slope, hw, white)
+			slantedBands(p.dst,
+				band{0.66 * W, slope, math.Inf(1), rgba(b.color), &ac},
+				band{0.66*W - hw/2, slope, hw, white, nil})
 		},
 	}, logos...)...)
 }

@@ -1,9 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -115,5 +117,31 @@ func TestPathCircleArea(t *testing.T) {
 	}
 	if want := math.Pi * 900; math.Abs(sum-want)/want > 0.01 {
 		t.Errorf("circle r=30 coverage = %.0f, want %.0f (±1%%)", sum, want)
+	}
+}
+
+// Drawing a split's halves and its divider in one pass (slantedBands
+// skips what the divider's interior covers) gives the pixels of drawing
+// one band after the other over the whole canvas.
+func TestSlantedBandsLikeOneAfterTheOther(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 40 {
+		w, h := 20+rng.IntN(120), 10+rng.IntN(80)
+		slope := (rng.Float64() - 0.5) * 2
+		x0 := rng.Float64() * float64(w)
+		hw := 0.3 + rng.Float64()*20
+		a := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 255}
+		b := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 255}
+		white := color.RGBA{255, 255, 255, 255}
+		halves := band{x0, slope, math.Inf(1), b, &a}
+		divider := band{x0 - hw/2 + (rng.Float64()-0.5)*4, slope, hw, white, nil}
+		want := image.NewRGBA(image.Rect(0, 0, w, h))
+		slantedBands(want, halves)
+		slantedBands(want, divider)
+		got := image.NewRGBA(want.Rect)
+		slantedBands(got, halves, divider)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("%dx%d slope %.3f x0 %.2f divider %.2f: one pass differs from two", w, h, slope, x0, hw)
+		}
 	}
 }

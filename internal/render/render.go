@@ -120,6 +120,10 @@ type painter struct {
 	prepared *[2]*side
 	// trace collects the drawn logos of a traced render (WithLogoTrace).
 	trace *[]LogoDraw
+	// shadows memoises sprite shadows over the render's backgrounds
+	// (see spanImage.drawMemo); made by the first draw, never by a
+	// warming copy.
+	shadows *shadowMemos
 }
 
 func newPainter(ctx context.Context, s Scene, o Options) *painter {

@@ -1,6 +1,9 @@
 package render
 
-import "image"
+import (
+	"encoding/binary"
+	"image"
+)
 
 // spanImage is a premultiplied image stored compactly for drawing: each
 // row is a list of segments over its visible pixels, so transparent
@@ -141,6 +144,13 @@ func (s *spanImage) bytes() int64 { return s.size }
 // draw composites the image over dst with its pixel (0, 0) (which may lie
 // outside its bounds) at at.
 func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
+	s.drawMemo(dst, at, new(shadowMemos))
+}
+
+// drawMemo is draw with the shadow memos sh, which may be shared by the
+// draws of one render (one goroutine): the backgrounds it has seen keep
+// their tables.
+func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 	b := s.rect.Add(at)
 	r := b.Intersect(dst.Rect)
 	if r.Empty() {
@@ -161,9 +171,16 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 			case segOpaque:
 				fillPix(d, sg.v)
 			case segBlend:
+				// Runs mostly lie over one background colour: the
+				// last destination pixel and its result are reused.
 				a := 255 - sg.v>>24
-				for i := 0; i < len(d); i += 4 {
-					store32(d[i:], sg.v+scalePix(load32(d[i:]), a))
+				last := load32(d)
+				out := sg.v + scalePix(last, a)
+				for i := 0; i+4 <= len(d); i += 4 {
+					if dv := load32(d[i:]); dv != last {
+						last, out = dv, sg.v+scalePix(dv, a)
+					}
+					store32(d[i:], out)
 				}
 			case segRaw:
 				src := s.pix[sg.v+uint32(x0-sx):][:x1-x0]
@@ -178,23 +195,101 @@ func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
 					}
 				}
 			case segShadow:
+				m := sh.slot(load32(d))
 				src := s.alpha[sg.v+uint32(x0-sx):][:x1-x0]
-				for i, a := range src {
-					a := uint32(a)
-					store32(d[4*i:], overPix(a<<24, a, load32(d[4*i:])))
+				d = d[:4*len(src)]
+				i := 0
+				if m != nil {
+					// Two pixels at a time over the memo's background.
+					bg2 := uint64(m.bg) | uint64(m.bg)<<32
+					for ; i+2 <= len(src); i += 2 {
+						q := d[4*i : 4*i+8 : 4*i+8]
+						if binary.LittleEndian.Uint64(q) != bg2 {
+							shadowPix(q, src[i], m)
+							shadowPix(q[4:], src[i+1], m)
+							continue
+						}
+						binary.LittleEndian.PutUint64(q, uint64(m.out[src[i]])|uint64(m.out[src[i+1]])<<32)
+					}
+				}
+				for ; i < len(src); i++ {
+					shadowPix(d[4*i:], src[i], m)
 				}
 			}
 		}
 	}
 }
 
-// fillPix fills d (whole pixels) with the pixel v.
-func fillPix(d []byte, v uint32) {
-	if len(d) == 0 {
+// shadowPix composites premultiplied black at alpha a over the pixel at
+// the start of d, from memo m when it holds that background.
+func shadowPix(d []byte, a uint8, m *shadowMemo) {
+	dv := load32(d)
+	if m != nil && dv == m.bg {
+		store32(d, m.out[a])
 		return
 	}
-	store32(d, v)
-	for n := 4; n < len(d); n *= 2 {
-		copy(d[n:], d[:n])
+	store32(d, overPix(uint32(a)<<24, uint32(a), dv))
+}
+
+// shadowMemo holds the results of shadow alphas over one destination
+// pixel bg (a background shadows fall on): out[a] is the blend at alpha a.
+type shadowMemo struct {
+	bg  uint32
+	out [256]uint32
+}
+
+// shadowMemos are the memos of a render's sprite draws, for the first
+// four backgrounds their shadow segments start on (the two team colours,
+// the divider, what the league logo lies on); later ones blend directly.
+type shadowMemos struct {
+	m    [4]shadowMemo
+	used int
+}
+
+// slot returns the memo for background pixel bg, nil when all are
+// taken by other backgrounds.
+func (ms *shadowMemos) slot(bg uint32) *shadowMemo {
+	for i := range ms.used {
+		if ms.m[i].bg == bg {
+			return &ms.m[i]
+		}
+	}
+	if ms.used == len(ms.m) {
+		return nil
+	}
+	m := &ms.m[ms.used]
+	m.bg = bg
+	for a := range m.out {
+		m.out[a] = overPix(uint32(a)<<24, uint32(a), bg)
+	}
+	ms.used++
+	return m
+}
+
+// fillPix fills d (whole pixels) with the pixel v: 8-byte stores for
+// the short runs sprites are made of (cheaper than a chain of small
+// memmoves), doubling copies for long ones.
+func fillPix(d []byte, v uint32) {
+	if len(d) >= 1024 {
+		store32(d, v)
+		for n := 4; n < len(d); n *= 2 {
+			copy(d[n:], d[:n])
+		}
+		return
+	}
+	w := uint64(v) | uint64(v)<<32
+	i := 0
+	for ; i+32 <= len(d); i += 32 {
+		q := d[i : i+32 : i+32]
+		binary.LittleEndian.PutUint64(q[0:], w)
+		binary.LittleEndian.PutUint64(q[8:], w)
+		binary.LittleEndian.PutUint64(q[16:], w)
+		binary.LittleEndian.PutUint64(q[24:], w)
+	}
+	for ; i+8 <= len(d); i += 8 {
+		binary.LittleEndian.PutUint64(d[i:], w)
+	}
+	if i < len(d) {
+		store32(d[i:], v)
 	}
 }

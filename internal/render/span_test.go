@@ -61,13 +61,25 @@ func TestSpanImageDrawsLikeItsPixels(t *testing.T) {
 	}
 	for _, img := range imgs {
 		sp := newSpanImage(img)
-		for _, at := range []image.Point{{0, 0}, {5, 3}, {-20, -4}, {30, 20}, {-2, 11}} {
+		// Backgrounds of random pixels, and of mostly one or two colours
+		// with random blotches (drawing reuses results over a repeated
+		// background pixel: both paths are checked).
+		for k, at := range []image.Point{{0, 0}, {5, 3}, {-20, -4}, {30, 20}, {-2, 11}, {1, 1}, {-3, 7}} {
 			bg := image.NewRGBA(image.Rect(0, 0, 50, 40))
-			for i := range bg.Pix {
-				bg.Pix[i] = uint8(rng.IntN(256))
+			var flat [2][4]uint8
+			for c := range flat {
+				flat[c] = [4]uint8{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 255}
 			}
-			for i := 3; i < len(bg.Pix); i += 4 {
-				bg.Pix[i] = 255
+			for i := 0; i < len(bg.Pix); i += 4 {
+				switch {
+				case k%2 == 1 && rng.IntN(8) != 0:
+					copy(bg.Pix[i:i+4], flat[(i/4%50)/(10+k)%2][:])
+				default:
+					for j := range 4 {
+						bg.Pix[i+j] = uint8(rng.IntN(256))
+					}
+				}
+				bg.Pix[i+3] = 255
 			}
 			want := image.NewRGBA(bg.Rect)
 			copy(want.Pix, bg.Pix)
