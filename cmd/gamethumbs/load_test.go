@@ -198,6 +198,56 @@ func distinctThumbs(base string, teams []string, offset int) func(i int) (string
 	}
 }
 
+// thumbVariants are the aspect and badge query strings of mixedThumbs.
+func thumbVariants() []string {
+	var v []string
+	for _, badge := range []string{"", "&badge=HD", "&badge=4K", "&badge=FHD", "&badge=UHD", "&badge=ALT"} {
+		for _, aspect := range []string{"4-3", "16-9", "1-1"} {
+			v = append(v, "aspect="+aspect+badge)
+		}
+	}
+	return v
+}
+
+// mixedThumbs yields distinct default-style matchup thumbnail URLs like
+// distinctThumbs, but every run of 18 consecutive ones holds each aspect
+// and badge once: the pictures' sizes (1440, 1920 and 1080 pixels wide)
+// are in the same proportions however many requests a phase completes.
+// (In distinctThumbs' order a phase's mix depends on how far it gets: a
+// faster build went further into a more expensive block of URLs.)
+func mixedThumbs(base string, teams []string, offset int) func(i int) (string, http.Header) {
+	variants := thumbVariants()
+	n := len(teams)
+	return func(i int) (string, http.Header) {
+		i += offset
+		pair := (i / len(variants)) % (n * (n - 1))
+		a := pair / (n - 1)
+		b := (a + 1 + pair%(n-1)) % n
+		return fmt.Sprintf("%s/nba/%s/%s/thumb?%s", base, teams[a], teams[b], variants[i%len(variants)]), nil
+	}
+}
+
+func TestMixedThumbs(t *testing.T) {
+	teams := []string{"a", "b", "c", "d", "e"}
+	urls := mixedThumbs("", teams, 7)
+	total := len(teams) * (len(teams) - 1) * len(thumbVariants())
+	seen := map[string]bool{}
+	aspects := map[string]int{}
+	for i := range total {
+		u, _ := urls(i)
+		if seen[u] {
+			t.Fatalf("URL %d (%s) repeats an earlier one", i, u)
+		}
+		seen[u] = true
+		if i < 18 {
+			aspects[u[strings.Index(u, "aspect=")+7:][:3]]++
+		}
+	}
+	if aspects["4-3"] != 6 || aspects["16-"] != 6 || aspects["1-1"] != 6 {
+		t.Errorf("18 consecutive URLs hold aspects %v, want 6 of each", aspects)
+	}
+}
+
 func TestLoad(t *testing.T) {
 	if !*loadFlag {
 		t.Skip("load benchmark: run with -load")
@@ -234,10 +284,10 @@ func TestLoad(t *testing.T) {
 		return r
 	}
 	rows = append(rows, measure(func() phaseResult {
-		return phase("cold matchup thumbs", 1, *loadDuration, distinctThumbs(target.base, teams, 0))
+		return phase("cold matchup thumbs", 1, *loadDuration, mixedThumbs(target.base, teams, 0))
 	}))
 	rows = append(rows, measure(func() phaseResult {
-		return phase("cold matchup thumbs", 8, *loadDuration, distinctThumbs(target.base, teams, 2_000))
+		return phase("cold matchup thumbs", 8, *loadDuration, mixedThumbs(target.base, teams, 3_000))
 	}))
 	hot := target.base + "/nba/lal/bos/thumb"
 	resp, err := http.Get(hot)
