@@ -198,53 +198,41 @@ func distinctThumbs(base string, teams []string, offset int) func(i int) (string
 	}
 }
 
-// thumbVariants are the aspect and badge query strings of mixedThumbs.
-func thumbVariants() []string {
-	var v []string
-	for _, badge := range []string{"", "&badge=HD", "&badge=4K", "&badge=FHD", "&badge=UHD", "&badge=ALT"} {
-		for _, aspect := range []string{"4-3", "16-9", "1-1"} {
-			v = append(v, "aspect="+aspect+badge)
-		}
-	}
-	return v
-}
-
-// mixedThumbs yields distinct default-style matchup thumbnail URLs like
-// distinctThumbs, but every run of 18 consecutive ones holds each aspect
-// and badge once: the pictures' sizes (1440, 1920 and 1080 pixels wide)
-// are in the same proportions however many requests a phase completes.
-// (In distinctThumbs' order a phase's mix depends on how far it gets: a
-// faster build went further into a more expensive block of URLs.)
-func mixedThumbs(base string, teams []string, offset int) func(i int) (string, http.Header) {
-	variants := thumbVariants()
+// sizedThumbs yields distinct default-style matchup thumbnail URLs of
+// one aspect (picture size) after another: every team pair with each
+// badge in turn, all 5,220 URLs of an aspect (30 teams) before the next.
+// Unlike distinctThumbs' blocks of 870, a phase stays within one picture
+// size however many requests it completes, so a faster build does not go
+// further into pictures of another size than a slower one.
+func sizedThumbs(base string, teams []string, offset int) func(i int) (string, http.Header) {
+	aspects := []string{"4-3", "16-9", "1-1"}
+	badges := []string{"", "&badge=HD", "&badge=4K", "&badge=FHD", "&badge=UHD", "&badge=ALT"}
 	n := len(teams)
+	block := n * (n - 1) * len(badges)
 	return func(i int) (string, http.Header) {
 		i += offset
-		pair := (i / len(variants)) % (n * (n - 1))
+		pair := (i / len(badges)) % (n * (n - 1))
 		a := pair / (n - 1)
 		b := (a + 1 + pair%(n-1)) % n
-		return fmt.Sprintf("%s/nba/%s/%s/thumb?%s", base, teams[a], teams[b], variants[i%len(variants)]), nil
+		return fmt.Sprintf("%s/nba/%s/%s/thumb?aspect=%s%s", base, teams[a], teams[b],
+			aspects[(i/block)%len(aspects)], badges[i%len(badges)]), nil
 	}
 }
 
-func TestMixedThumbs(t *testing.T) {
+func TestSizedThumbs(t *testing.T) {
 	teams := []string{"a", "b", "c", "d", "e"}
-	urls := mixedThumbs("", teams, 7)
-	total := len(teams) * (len(teams) - 1) * len(thumbVariants())
+	urls := sizedThumbs("", teams, 0)
+	block := len(teams) * (len(teams) - 1) * 6
 	seen := map[string]bool{}
-	aspects := map[string]int{}
-	for i := range total {
+	for i := range 3 * block {
 		u, _ := urls(i)
 		if seen[u] {
 			t.Fatalf("URL %d (%s) repeats an earlier one", i, u)
 		}
 		seen[u] = true
-		if i < 18 {
-			aspects[u[strings.Index(u, "aspect=")+7:][:3]]++
+		if want := []string{"4-3", "16-9", "1-1"}[i/block]; !strings.Contains(u, "aspect="+want) {
+			t.Fatalf("URL %d is %s, want aspect %s throughout its block", i, u, want)
 		}
-	}
-	if aspects["4-3"] != 6 || aspects["16-"] != 6 || aspects["1-1"] != 6 {
-		t.Errorf("18 consecutive URLs hold aspects %v, want 6 of each", aspects)
 	}
 }
 
@@ -284,10 +272,10 @@ func TestLoad(t *testing.T) {
 		return r
 	}
 	rows = append(rows, measure(func() phaseResult {
-		return phase("cold matchup thumbs", 1, *loadDuration, mixedThumbs(target.base, teams, 0))
+		return phase("cold matchup thumbs", 1, *loadDuration, sizedThumbs(target.base, teams, 0))
 	}))
 	rows = append(rows, measure(func() phaseResult {
-		return phase("cold matchup thumbs", 8, *loadDuration, mixedThumbs(target.base, teams, 3_000))
+		return phase("cold matchup thumbs", 8, *loadDuration, sizedThumbs(target.base, teams, 2_600))
 	}))
 	hot := target.base + "/nba/lal/bos/thumb"
 	resp, err := http.Get(hot)
