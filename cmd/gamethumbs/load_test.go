@@ -198,12 +198,13 @@ func distinctThumbs(base string, teams []string, offset int) func(i int) (string
 	}
 }
 
-// sizedThumbs yields distinct default-style matchup thumbnail URLs of
-// one aspect (picture size) after another: every team pair with each
-// badge in turn, all 5,220 URLs of an aspect (30 teams) before the next.
-// Unlike distinctThumbs' blocks of 870, a phase stays within one picture
-// size however many requests it completes, so a faster build does not go
-// further into pictures of another size than a slower one.
+// sizedThumbs yields distinct default-style matchup thumbnail URLs in
+// distinctThumbs' order (every team pair, then the next badge) with the
+// aspect outermost: all 5,220 URLs of an aspect (30 teams) before the
+// next. Where distinctThumbs changes the picture size every 870 URLs, a
+// phase here stays within one size however many requests it completes,
+// so a faster build does not go further into pictures of another size
+// than a slower one.
 func sizedThumbs(base string, teams []string, offset int) func(i int) (string, http.Header) {
 	aspects := []string{"4-3", "16-9", "1-1"}
 	badges := []string{"", "&badge=HD", "&badge=4K", "&badge=FHD", "&badge=UHD", "&badge=ALT"}
@@ -211,11 +212,11 @@ func sizedThumbs(base string, teams []string, offset int) func(i int) (string, h
 	block := n * (n - 1) * len(badges)
 	return func(i int) (string, http.Header) {
 		i += offset
-		pair := (i / len(badges)) % (n * (n - 1))
+		pair := i % (n * (n - 1))
 		a := pair / (n - 1)
 		b := (a + 1 + pair%(n-1)) % n
 		return fmt.Sprintf("%s/nba/%s/%s/thumb?aspect=%s%s", base, teams[a], teams[b],
-			aspects[(i/block)%len(aspects)], badges[i%len(badges)]), nil
+			aspects[(i/block)%len(aspects)], badges[(i/(n*(n-1)))%len(badges)]), nil
 	}
 }
 
