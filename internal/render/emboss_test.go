@@ -248,3 +248,87 @@ func TestSilhouetteMatchesBilinear(t *testing.T) {
 		}
 	}
 }
+
+// paintPanel with an emboss texture gives, pixel for pixel, the plain
+// overlay of the pixel's block (the block's middle row; the right half
+// mirroring the left) lit by the run covering it: the sheen table under
+// plain sheen runs, white sheen then white or black light composited
+// over the plain overlay elsewhere. Whole panels (looked up once for
+// both rows and mirrored) and windows of them (bands, offset panels).
+func TestPaintPanelTexture(t *testing.T) {
+	c := colorx.RGB{R: 0x55, G: 0x25, B: 0x83}
+	luts := newPanelLUTs(c, panelStops)
+	li, ok := normalised(teamPurple.Logo)
+	if !ok {
+		t.Fatal("logo has no visible pixels")
+	}
+	// A texture with every kind of run: plain sheen rows, lit runs with
+	// and without sheen, black and white light, gaps, rows with no run.
+	synth := func(w, h int) *embossTex {
+		tex := &embossTex{rows: make([]int32, h+1)}
+		for y := range h {
+			tex.rows[y] = int32(len(tex.runs))
+			switch y % 5 {
+			case 0: // unlit
+			case 1: // all sheen
+				tex.runs = append(tex.runs, embossRun{0, uint16(w), embossSheen, 0})
+			default:
+				for x := y % 3; x+3 < w; x += 7 {
+					tex.runs = append(tex.runs, embossRun{uint16(x), uint16(x + 2), embossSheen, 0},
+						embossRun{uint16(x + 2), uint16(x + 3), uint8(x % 11), int8(x%97 - 57)})
+				}
+			}
+		}
+		tex.rows[h] = int32(len(tex.runs))
+		return tex
+	}
+	for _, sz := range []image.Point{{720, 1080}, {37, 23}, {38, 23}, {64, 9}} {
+		w, h := sz.X, sz.Y
+		r0, r1 := 10.0, 0.8*float64(max(w, h))
+		ri := panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, panelStops))
+		texs := []*embossTex{synth(w, h)}
+		if w == 720 {
+			texs = append(texs, panelEmboss(li, embossKey{teamPurple.Logo, w, h, 2}))
+		}
+		panel := image.Rectangle{image.Pt(5, 3), image.Pt(5, 3).Add(sz)}
+		for ti, tex := range texs {
+			for _, win := range []image.Rectangle{panel, image.Rect(0, 4, w+10, 9), image.Rect(9, 0, 30, h+5), image.Rect(5, 2, 20, h)} {
+				dst := image.NewRGBA(win)
+				paintPanel(dst, panel, luts, r0, r1, panelStops, tex)
+				in := win.Intersect(panel)
+				for y := in.Min.Y; y < in.Max.Y; y++ {
+					py := y - panel.Min.Y
+					runs := tex.runs[tex.rows[py]:tex.rows[py+1]]
+					for x := in.Min.X; x < in.Max.X; x++ {
+						px := x - panel.Min.X
+						k := px
+						if k >= ri.qw {
+							k = w - 1 - k
+						}
+						want := luts.plain[ri.row(ri.block(py, h))[k]]
+						for _, r := range runs {
+							if px < int(r.x0) || px >= int(r.x1) {
+								continue
+							}
+							if r.sheen == embossSheen && r.light == 0 {
+								want = luts.sheen[ri.row(ri.block(py, h))[k]]
+								break
+							}
+							if s := uint32(r.sheen); s > 0 {
+								want = overPix(scalePix(0xffffffff, s), s, want)
+							}
+							if l := int(r.light); l > 0 {
+								want = overPix(scalePix(0xffffffff, uint32(l)), uint32(l), want)
+							} else if l < 0 {
+								want = overPix(scalePix(0xff000000, uint32(-l)), uint32(-l), want)
+							}
+						}
+						if got := load32(dst.Pix[dst.PixOffset(x, y):]); got != want {
+							t.Fatalf("panel %v texture %d window %v: pixel (%d,%d) = %08x, want %08x", sz, ti, win, x, y, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -306,30 +306,41 @@ func (b *runBuilder) pixels(lo, hi []byte, x0, x1 int, fx []int, fy int) {
 
 // panelLUTs are the overlay lookup tables of one team colour: plain, and
 // under the emboss texture's full sheen (the long runs inside the
-// silhouette).
+// silhouette); both holds the two side by side (plain in the low word),
+// so one lookup gives a pixel of each row.
 type panelLUTs struct {
 	plain, sheen *[lutSize]uint32
+	both         *[lutSize]uint64
 }
 
 func newPanelLUTs(c colorx.RGB, stops []stop) panelLUTs {
 	plain := overlayLUT(c, stops)
 	sheen := new([lutSize]uint32)
+	both := new([lutSize]uint64)
 	white := premul(255, 255, 255, 1)
 	var p [4]byte
 	for k, v := range plain {
 		binary.LittleEndian.PutUint32(p[:], v)
 		blendPix(p[:], 0, white, embossSheen)
 		sheen[k] = binary.LittleEndian.Uint32(p[:])
+		both[k] = uint64(v) | uint64(sheen[k])<<32
 	}
-	return panelLUTs{plain, sheen}
+	return panelLUTs{plain, sheen, both}
 }
+
+// The block rows paintPanel needs: the plain overlay, the overlay under
+// the full sheen.
+const (
+	needPlain = 1 << iota
+	needSheen
+)
 
 // paintPanel paints the rows of the canvas rectangle panel that lie in
 // dst: the team colour of luts under the radial overlay (stops, radius r0
 // to r1 about the panel's centre), lit by tex (nil for none). The rows of
 // one overlay block are the same before the lighting: each block is
-// looked up once (plain, and with the full sheen when a run needs it) and
-// copied.
+// looked up once (plain, with the full sheen, or both in one pass, as its
+// runs need) and copied.
 func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 float64, stops []stop, tex *embossTex) {
 	in := panel.Intersect(dst.Rect)
 	if in.Empty() {
@@ -345,101 +356,154 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 f
 		*sc = make([]byte, 2*n)
 	}
 	plain, sheen := (*sc)[:n], (*sc)[n:2*n]
-	block, sheenOK := -1, false
+	block, have := -1, 0
 	for y := in.Min.Y; y < in.Max.Y; y++ {
 		py := y - panel.Min.Y
 		row := dst.Pix[dst.PixOffset(in.Min.X, y):][:n]
 		if b := ri.block(py, h); b != block {
-			block, sheenOK = b, false
-			fillOverlay(plain, ri.row(b), w, x0, x1, luts.plain)
+			block, have = b, 0
 		}
 		if tex == nil {
+			if have == 0 {
+				blockRows(plain, sheen, ri.row(block), w, x0, x1, luts, needPlain)
+				have = needPlain
+			}
 			copy(row, plain)
 			continue
+		}
+		runs := tex.runs[tex.rows[py]:tex.rows[py+1]]
+		// Which block rows this row reads: the sheen row under plain
+		// sheen runs, the plain one everywhere else.
+		covered := 0
+		for _, r := range runs {
+			if r.sheen == embossSheen && r.light == 0 {
+				covered += max(0, min(int(r.x1), x1)-max(int(r.x0), x0))
+			}
+		}
+		need := 0
+		if covered > 0 {
+			need |= needSheen
+		}
+		if covered < x1-x0 {
+			need |= needPlain
+		}
+		if need&^have != 0 {
+			blockRows(plain, sheen, ri.row(block), w, x0, x1, luts, need&^have)
+			have |= need
 		}
 		// The runs in order: plain overlay between them, the sheen row
 		// under plain sheen runs, lit pixels over the plain overlay.
 		at := x0
-		for _, r := range tex.runs[tex.rows[py]:tex.rows[py+1]] {
+		for _, r := range runs {
 			a, b := max(int(r.x0), x0), min(int(r.x1), x1)
 			if a >= b {
 				continue
 			}
-			copy(row[4*(at-x0):4*(a-x0)], plain[4*(at-x0):])
+			if a > at {
+				copy(row[4*(at-x0):4*(a-x0)], plain[4*(at-x0):])
+			}
 			seg := row[4*(a-x0) : 4*(b-x0)]
 			if r.sheen == embossSheen && r.light == 0 {
-				if !sheenOK {
-					fillOverlay(sheen, ri.row(block), w, x0, x1, luts.sheen)
-					sheenOK = true
-				}
 				copy(seg, sheen[4*(a-x0):])
 			} else {
-				copy(seg, plain[4*(a-x0):])
-				lightRun(seg, r)
+				lightRun(seg, plain[4*(a-x0):], r)
 			}
 			at = b
 		}
-		copy(row[4*(at-x0):], plain[4*(at-x0):])
+		if at < x1 {
+			copy(row[4*(at-x0):], plain[4*(at-x0):])
+		}
 	}
 }
 
 // panelScratch holds paintPanel's block rows.
 var panelScratch = sync.Pool{New: func() any { return new([]byte) }}
 
-// fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
-// quadrant indices are idx, into row (starting at column x0). The panel
-// is symmetric about its vertical centre line: a whole row looks up its
-// left half and mirrors it into the right.
-func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
-	qw := len(idx)
-	out := row[:4*(x1-x0)]
-	if x0 == 0 && x1 == w {
-		lookup(out[:4*qw], idx, lut)
-		mirror(out[4*qw:], out[:4*(w-qw)])
+// blockRows fills the block rows of need (needPlain, needSheen or both)
+// for panel columns x0 to x1 of a row whose quadrant indices are idx.
+func blockRows(plain, sheen []byte, idx []uint16, w, x0, x1 int, luts panelLUTs, need int) {
+	if x0 != 0 || x1 != w {
+		if need&needPlain != 0 {
+			fillOverlay(plain, idx, w, x0, x1, luts.plain)
+		}
+		if need&needSheen != 0 {
+			fillOverlay(sheen, idx, w, x0, x1, luts.sheen)
+		}
 		return
 	}
-	if m := min(x1, qw); m > x0 {
-		lookup(out[:4*(m-x0)], idx[x0:m], lut)
-		out = out[4*(m-x0):]
+	switch need {
+	case needPlain | needSheen:
+		overlayPair(plain, sheen, idx, w, luts.both)
+	case needPlain:
+		overlayRow(plain, idx, w, luts.both, 0)
+	case needSheen:
+		overlayRow(sheen, idx, w, luts.both, 32)
 	}
-	// Mirrored half: column x reads idx[w-1-x], so walk idx backwards.
+}
+
+// overlayRow writes a whole panel row (w pixels) whose quadrant indices
+// are idx: pixel x reads both[idx[x]] (column x >= len(idx) reads
+// column w-1-x) shifted right by sh (0 for the plain row, 32 for the
+// sheen row). Each lookup is stored at its column and the mirrored one.
+func overlayRow(out []byte, idx []uint16, w int, both *[lutSize]uint64, sh uint) {
 	const mask = lutSize - 1
-	if a := max(x0, qw); a < x1 {
-		right := idx[w-x1 : w-a]
-		for i := range len(right) {
-			store32(out[4*i:], lut[right[len(right)-1-i]&mask])
+	qw := len(idx)
+	out = out[:4*w]
+	m := w - qw // mirrored columns: qw or qw-1
+	i := 0
+	for ; i+2 <= m; i += 2 {
+		a, b := uint32(both[idx[i]&mask]>>sh), uint32(both[idx[i+1]&mask]>>sh)
+		binary.LittleEndian.PutUint64(out[4*i:], uint64(a)|uint64(b)<<32)
+		binary.LittleEndian.PutUint64(out[4*(w-2-i):], uint64(b)|uint64(a)<<32)
+	}
+	for ; i < qw; i++ {
+		v := uint32(both[idx[i]&mask] >> sh)
+		store32(out[4*i:], v)
+		if i < m {
+			store32(out[4*(w-1-i):], v)
 		}
 	}
 }
 
-// lookup writes lut[idx[i]] as pixel i of out (4*len(idx) bytes).
-func lookup(out []byte, idx []uint16, lut *[lutSize]uint32) {
+// overlayPair is overlayRow for the plain and the sheen row at once.
+func overlayPair(plain, sheen []byte, idx []uint16, w int, both *[lutSize]uint64) {
 	const mask = lutSize - 1
-	out = out[:4*len(idx)]
+	const lo = 0xffffffff
+	qw := len(idx)
+	plain, sheen = plain[:4*w], sheen[:4*w]
+	m := w - qw
 	i := 0
-	for ; i+4 <= len(idx); i += 4 {
-		k := idx[i : i+4 : i+4]
-		o := out[4*i : 4*i+16 : 4*i+16]
-		binary.LittleEndian.PutUint64(o, uint64(lut[k[0]&mask])|uint64(lut[k[1]&mask])<<32)
-		binary.LittleEndian.PutUint64(o[8:], uint64(lut[k[2]&mask])|uint64(lut[k[3]&mask])<<32)
+	for ; i+2 <= m; i += 2 {
+		a, b := both[idx[i]&mask], both[idx[i+1]&mask]
+		binary.LittleEndian.PutUint64(plain[4*i:], a&lo|b<<32)
+		binary.LittleEndian.PutUint64(plain[4*(w-2-i):], b&lo|a<<32)
+		binary.LittleEndian.PutUint64(sheen[4*i:], a>>32|b&^lo)
+		binary.LittleEndian.PutUint64(sheen[4*(w-2-i):], b>>32|a&^lo)
 	}
-	for ; i < len(idx); i++ {
-		store32(out[4*i:], lut[idx[i]&mask])
+	for ; i < qw; i++ {
+		v := both[idx[i]&mask]
+		store32(plain[4*i:], uint32(v))
+		store32(sheen[4*i:], uint32(v>>32))
+		if i < m {
+			store32(plain[4*(w-1-i):], uint32(v))
+			store32(sheen[4*(w-1-i):], uint32(v>>32))
+		}
 	}
 }
 
-// mirror writes the pixels of src into dst (as many bytes) in reverse
-// order: dst's first pixel is src's last.
-func mirror(dst, src []byte) {
-	n := len(src) / 4
-	dst = dst[:4*n]
-	i := 0
-	for ; i+2 <= n; i += 2 {
-		v := binary.LittleEndian.Uint64(src[4*(n-2-i):])
-		binary.LittleEndian.PutUint64(dst[4*i:], v>>32|v<<32)
-	}
-	if i < n {
-		store32(dst[4*i:], load32(src[0:]))
+// fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
+// quadrant indices are idx, into row (starting at column x0): the rows of
+// a panel that dst holds only part of.
+func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
+	const mask = lutSize - 1
+	qw := len(idx)
+	out := row[:4*(x1-x0)]
+	for x := x0; x < x1; x++ {
+		k := x
+		if x >= qw {
+			k = w - 1 - x
+		}
+		store32(out[4*(x-x0):], lut[idx[k]&mask])
 	}
 }
 
@@ -448,21 +512,34 @@ func pixel32(r, g, b, a uint8) uint32 {
 	return uint32(r) | uint32(g)<<8 | uint32(b)<<16 | uint32(a)<<24
 }
 
-// lightRun applies run r's lighting to the pixels of seg.
-func lightRun(seg []byte, r embossRun) {
+// litWords holds the premultiplied words of the emboss lighting at every
+// coverage: white at sheen coverage s is litWords[s], the light of run
+// value l (white for l > 0, black for l < 0, none for 0) is
+// litWords[256+uint8(l)].
+var litWords = func() *[512]uint32 {
 	const white, black = 0xffffffff, 0xff000000
-	var sheen, light uint32 // the run's white and light words at their coverage
-	if r.sheen > 0 {
-		sheen = scalePix(white, uint32(r.sheen))
+	var t [512]uint32
+	for s := range 256 {
+		t[s] = scalePix(white, uint32(s))
 	}
-	switch {
-	case r.light > 0:
-		light = scalePix(white, uint32(r.light))
-	case r.light < 0:
-		light = scalePix(black, uint32(-int(r.light)))
+	for l := -128; l < 128; l++ {
+		switch {
+		case l > 0:
+			t[256+int(uint8(int8(l)))] = scalePix(white, uint32(l))
+		case l < 0:
+			t[256+int(uint8(int8(l)))] = scalePix(black, uint32(-l))
+		}
 	}
-	for i := 0; i < len(seg); i += 4 {
-		d := load32(seg[i:])
+	return &t
+}()
+
+// lightRun writes the pixels of src (as many as seg holds) under run r's
+// lighting into seg.
+func lightRun(seg, src []byte, r embossRun) {
+	sheen, light := litWords[r.sheen], litWords[256+int(uint8(r.light))]
+	src = src[:len(seg)]
+	for i := 0; i+4 <= len(seg); i += 4 {
+		d := load32(src[i:])
 		if a := sheen >> 24; a != 0 {
 			d = overPix(sheen, a, d)
 		}
