@@ -332,3 +332,52 @@ func TestPaintPanelTexture(t *testing.T) {
 		}
 	}
 }
+
+// maskPaintDown paints exactly what maskPaint does: over backgrounds
+// whose rows repeat in blocks and change within a block, through masks
+// whose coverage changes down the rows (fractional ends, a slanted edge),
+// and in bands that start inside a block.
+func TestMaskPaintDown(t *testing.T) {
+	stops := []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
+	const W, H = 40, 30
+	bg := image.NewRGBA(image.Rect(0, 0, W, H))
+	for y := range H {
+		for x := range W {
+			v := uint8(y/4*9 + x)
+			if y%4 == 2 && x == 20 { // a lit pixel inside a block
+				v = 250
+			}
+			bg.SetRGBA(x, y, color.RGBA{v, 255 - v, uint8(y / 4), 255})
+		}
+	}
+	for _, shape := range []func(*path){
+		func(pb *path) { pb.rect(17.5, 0, 23.5, H) },
+		func(pb *path) { pb.rect(17.5, 2.5, 23.5, 26.3) },
+		func(pb *path) { pb.moveTo(15, 0); pb.lineTo(22, 0); pb.lineTo(26, H); pb.lineTo(19, H); pb.close() },
+	} {
+		var pb path
+		shape(&pb)
+		a := pb.mask(bg.Rect)
+		// A slanted gradient changes down the columns too.
+		for _, pt := range []*linearPaint{newLinear(17.5, 0, 23.5, 0, stops), newLinear(17.5, 0, 23.5, 12, stops)} {
+			want := image.NewRGBA(bg.Rect)
+			copy(want.Pix, bg.Pix)
+			maskPaint(want, a, pt)
+			for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 5, W, 14), image.Rect(0, 13, W, H)} {
+				got := image.NewRGBA(band)
+				for y := band.Min.Y; y < band.Max.Y; y++ {
+					copy(got.Pix[got.PixOffset(0, y):][:4*W], bg.Pix[bg.PixOffset(0, y):])
+				}
+				maskPaintDown(got, a, pt)
+				for y := band.Min.Y; y < band.Max.Y; y++ {
+					for x := range W {
+						if g, w := got.RGBAAt(x, y), want.RGBAAt(x, y); g != w {
+							t.Fatalf("band %v: pixel (%d,%d) = %v, want %v", band, x, y, g, w)
+						}
+					}
+				}
+			}
+		}
+		putAlpha(a)
+	}
+}

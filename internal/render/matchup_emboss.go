@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"math"
 	"sort"
@@ -75,7 +76,9 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 			}
 			x0 := W/2 - w/2
 			pb.rect(x0, 0, x0+w, H)
-			pb.fillPaint(p.dst, p.full, newLinear(x0, 0, x0+w, 0, stops))
+			if a := pb.cachedMask(p.full); a != nil {
+				maskPaintDown(p.dst, a, newLinear(x0, 0, x0+w, 0, stops))
+			}
 		},
 		func() { p.vsBadge(W/2, H/2, badge) },
 		func() {
@@ -159,6 +162,37 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
 		refl, _ := held(p, k, func() (*spanImage, bool) { return reflectionOf(li, k), true })
 		refl.draw(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))))
+	}
+}
+
+// maskPaintDown is maskPaint for a horizontal gradient pt (the same
+// colour all down a column, as across a vertical divider): a row whose
+// coverage and background are those of the row above gets that row's
+// result. The panels under a divider repeat most rows (see radialIndex),
+// so most of its rows are copies.
+func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
+	r := a.Rect.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	if pt.dy != 0 {
+		maskPaint(dst, a, pt)
+		return
+	}
+	n := 4 * r.Dx()
+	bg := make([]byte, n) // the last painted row's background
+	var cov []byte        // and coverage
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:n]
+		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
+		if y > r.Min.Y && bytes.Equal(m, cov) && bytes.Equal(row, bg) {
+			copy(row, dst.Pix[dst.PixOffset(r.Min.X, y-1):][:n])
+			continue
+		}
+		copy(bg, row)
+		cov = m
+		line := image.RGBA{Pix: row, Stride: dst.Stride, Rect: image.Rect(r.Min.X, y, r.Max.X, y+1)}
+		maskPaint(&line, a, pt)
 	}
 }
 
