@@ -381,3 +381,53 @@ func TestMaskPaintDown(t *testing.T) {
 		putAlpha(a)
 	}
 }
+
+// The VS badge's ring painted outside its inner disc, then the disc,
+// gives exactly the ring painted whole and the disc over it: on bands
+// that cut through the badge and with the disc off-centre.
+func TestMaskPaintOutside(t *testing.T) {
+	const W, H = 60, 50
+	bg := image.NewRGBA(image.Rect(0, 0, W, H))
+	for i := range bg.Pix {
+		bg.Pix[i] = uint8(i * 7 % 251)
+	}
+	for i := 3; i < len(bg.Pix); i += 4 {
+		bg.Pix[i] = 255
+	}
+	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
+	stops := opaqueStops([]float64{0, 0.5, 1}, grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)
+	dark := rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11})
+	for _, c := range [][4]float64{{30.3, 24.6, 20, 14.5}, {29, 25, 18.2, 17}, {31.5, 22.5, 21, 0}} {
+		var ring, inner path
+		ring.circle(c[0], c[1], c[2])
+		pt := newLinear(c[0]-c[2], c[1]-c[2], c[0]+c[2], c[1]+c[2], stops)
+		want := image.NewRGBA(bg.Rect)
+		copy(want.Pix, bg.Pix)
+		ring.fillPaint(want, want.Rect, pt)
+		var skip *image.Alpha
+		if c[3] > 0 {
+			inner.circle(c[0], c[1], c[3])
+			inner.fill(want, want.Rect, dark)
+			skip = inner.mask(bg.Rect)
+		}
+		for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 11, W, 23), image.Rect(0, 23, W, H)} {
+			got := image.NewRGBA(band)
+			for y := band.Min.Y; y < band.Max.Y; y++ {
+				copy(got.Pix[got.PixOffset(0, y):][:4*W], bg.Pix[bg.PixOffset(0, y):])
+			}
+			a := ring.mask(bg.Rect)
+			maskPaintOutside(got, a, skip, pt)
+			if skip != nil {
+				inner.fill(got, bg.Rect, dark)
+			}
+			putAlpha(a)
+			for y := band.Min.Y; y < band.Max.Y; y++ {
+				for x := range W {
+					if g, w := got.RGBAAt(x, y), want.RGBAAt(x, y); g != w {
+						t.Fatalf("circles %v band %v: pixel (%d,%d) = %v, want %v", c, band, x, y, g, w)
+					}
+				}
+			}
+		}
+	}
+}

@@ -196,6 +196,32 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 	}
 }
 
+// maskPaintOutside is maskPaint leaving out the pixels that mask skip
+// (nil for none) covers fully: those an opaque fill through skip paints
+// over next.
+func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt paint) {
+	r := a.Rect.Intersect(dst.Rect)
+	full := func(x, y int) bool {
+		return skip != nil && image.Pt(x, y).In(skip.Rect) && skip.Pix[skip.PixOffset(x, y)] == 255
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; {
+			e := x
+			for e < r.Max.X && !full(e, y) {
+				e++
+			}
+			if e > x {
+				span := image.RGBA{Pix: dst.Pix[dst.PixOffset(x, y):], Stride: dst.Stride, Rect: image.Rect(x, y, e, y+1)}
+				maskPaint(&span, a, pt)
+			}
+			for e < r.Max.X && full(e, y) {
+				e++
+			}
+			x = e
+		}
+	}
+}
+
 // panelStops is the radial overlay of a panel: white at 20 % in the
 // middle to black at 40 % at the radius of 0.8 times the panel's long side.
 var panelStops = []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}
@@ -505,13 +531,16 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	var sh path
 	sh.circle(cx, cy+float64(p.px(4)), r)
 	p.softFill(&sh, shadowLogoStrong)
-	var ring path
+	var ring, inner path
 	ring.circle(cx, cy, r)
-	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
-	ring.fillPaint(p.dst, p.full, newLinear(cx-r, cy-r, cx+r, cy+r, opaqueStops([]float64{0, 0.5, 1},
-		grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)))
-	var inner path
 	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
+	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
+	// The opaque inner disc covers all but the ring's rim: the ring's
+	// gradient is painted only where the disc does not cover it fully.
+	if a := ring.cachedMask(p.full); a != nil {
+		maskPaintOutside(p.dst, a, inner.cachedMask(p.full), newLinear(cx-r, cy-r, cx+r, cy+r, opaqueStops([]float64{0, 0.5, 1},
+			grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)))
+	}
 	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	size := math.Round(0.76 * r)
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, size, 1, 1.15)
