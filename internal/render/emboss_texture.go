@@ -186,9 +186,25 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 		// The silhouette is larger than the panel: only the visible part
 		// (plus the emboss depth on each side) is sampled. Panel pixel
 		// (x, y) reads it at (x+e, y+e) offset by ±e.
+		// Only 2e+1 rows of it are needed at once: they are sampled into
+		// a ring of rows as the texture's rows move down.
 		var meta silRows
-		sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e, &meta)
-		defer putAlpha(sil)
+		sw2, sh2 := w+2*e, h+2*e
+		sil := newSilSampler(li, sw, sh, ox+e, oy+e, sw2, sh2, &meta)
+		k := 2*e + 1
+		ring := getAlpha(image.Rect(0, 0, sw2, k))
+		defer putAlpha(ring)
+		dirty := make([][2]int32, k) // the columns written in each ring row
+		next := 0                    // the next silhouette row to sample
+		silRow := func(y int) []byte {
+			for ; next <= y; next++ {
+				r := ring.Pix[next%k*sw2:][:sw2]
+				clear(r[dirty[next%k][0]:dirty[next%k][1]])
+				sil.row(next, r)
+				dirty[next%k] = meta.ext[next]
+			}
+			return ring.Pix[y%k*sw2:][:sw2]
+		}
 		fx := make([]int, w)
 		fa, fb := w, 0 // columns [fa, fb) are at full strength
 		for x := range fx {
@@ -202,7 +218,6 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 		scratch := runScratch.Get().(*[]embossRun)
 		rb := runBuilder{runs: (*scratch)[:0]}
 		var inside [][2]int32
-		st := sil.Stride
 		for y := range h {
 			t.rows[y] = int32(len(rb.runs))
 			fy := ramp(min(y-oy, oy+sh-1-y))
@@ -211,8 +226,8 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 			}
 			// Sample lo is silhouette row y at column x, hi row y+2e at
 			// column x+2e: (x-e, y-e) and (x+e, y+e) in window terms.
-			lo := sil.Pix[y*st:]
-			hi := sil.Pix[(y+2*e)*st+2*e:]
+			hi := silRow(y + 2*e)[2*e:]
+			lo := silRow(y)
 			// Only columns where either sample is nonzero are lit; where
 			// both are 255 at full strength the run is the plain sheen,
 			// known without reading the pixels.

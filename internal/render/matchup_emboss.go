@@ -286,180 +286,224 @@ var opaqueRow = func() []byte {
 // putAlpha.
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alpha {
 	m := getAlpha(image.Rect(0, 0, w, h))
+	s := newSilSampler(li, sw, sh, ox, oy, w, h, meta)
+	for y := range h {
+		s.row(y, m.Pix[y*m.Stride:][:w])
+	}
+	return m
+}
+
+// silSampler gives the rows of a silhouette (see silhouette) one at a
+// time, top to bottom, so a caller that needs only a few rows at once
+// keeps only those.
+type silSampler struct {
+	pix        []uint8 // source pixels
+	stride     int
+	rect, tr   image.Rectangle // source bounds and trim
+	oy, sh     int
+	x0, y0, y1 int // window columns from x0 and rows [y0, y1) are sampled
+	n          int // columns sampled
+	ky         float64
+	// Source alpha byte offsets of every sampled column's two taps
+	// (cols[2*i], cols[2*i+1]), its 8-bit weight, and gend[i], the end of
+	// the group of columns with the same taps as column i.
+	cols []int
+	wts  []uint32
+	gend []int32
+	ring [2]across
+	meta *silRows
+}
+
+// across is a source row interpolated across the sampled columns.
+type across struct {
+	sy     int
+	v      []uint32 // 16-bit fixed point: alpha * 256
+	lo, hi int      // extent of non-zero values
+	full   [][2]int // spans of fully opaque values, in order
+}
+
+func newSilSampler(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *silSampler {
 	meta.ext = make([][2]int32, h)
 	meta.at = make([]int32, h+1)
 	meta.full = meta.full[:0]
+	s := &silSampler{oy: oy, sh: sh, meta: meta}
 	pix, stride, rect := alphaSource(li.img)
 	tr := li.trim
 	if pix == nil || tr.Empty() || sw <= 0 || sh <= 0 {
-		return m
+		return s
 	}
 	x0, x1 := max(0, ox), min(w, ox+sw)
 	y0, y1 := max(0, oy), min(h, oy+sh)
 	if x0 >= x1 || y0 >= y1 {
-		return m
+		return s
 	}
+	s.pix, s.stride, s.rect, s.tr = pix, stride, rect, tr
+	s.x0, s.y0, s.y1, s.n = x0, y0, y1, x1-x0
+	s.ky = float64(tr.Dy()) / float64(sh)
 	// Source column offsets and 8-bit weights for every window column.
 	kx := float64(tr.Dx()) / float64(sw)
-	cols := make([]int, 2*(x1-x0))
-	wts := make([]uint32, x1-x0)
+	s.cols = make([]int, 2*(x1-x0))
+	s.wts = make([]uint32, x1-x0)
 	for x := x0; x < x1; x++ {
 		sx, wx := sample(float64(x-ox), kx, tr.Min.X, tr.Max.X)
 		i := x - x0
-		cols[2*i] = 4*(sx-rect.Min.X) + 3
-		cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
-		wts[i] = wx
+		s.cols[2*i] = 4*(sx-rect.Min.X) + 3
+		s.cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
+		s.wts[i] = wx
 	}
-	// gend[i] ends the group of columns with the same taps as column i.
-	gend := make([]int32, x1-x0)
-	for i := len(gend) - 1; i >= 0; i-- {
-		gend[i] = int32(i + 1)
-		if i+1 < len(gend) && cols[2*i+2] == cols[2*i] {
-			gend[i] = gend[i+1]
+	s.gend = make([]int32, x1-x0)
+	for i := len(s.gend) - 1; i >= 0; i-- {
+		s.gend[i] = int32(i + 1)
+		if i+1 < len(s.gend) && s.cols[2*i+2] == s.cols[2*i] {
+			s.gend[i] = s.gend[i+1]
 		}
 	}
 	// Separable: each source row is interpolated across once (into a
 	// two-row ring, as output rows move down the source monotonically),
 	// then output rows blend two of those. Columns outside both rows'
 	// visible extent stay zero.
-	n := x1 - x0
+	s.ring = [2]across{{sy: -1, v: make([]uint32, s.n)}, {sy: -1, v: make([]uint32, s.n)}}
+	return s
+}
+
+// rowAt returns source row sy interpolated across.
+func (s *silSampler) rowAt(sy int) *across {
 	const opaque = 255 << 8
-	type across struct {
-		sy     int
-		v      []uint32 // 16-bit fixed point: alpha * 256
-		lo, hi int      // extent of non-zero values
-		full   [][2]int // spans of fully opaque values, in order
+	ring := &s.ring
+	for i := range ring {
+		if ring[i].sy == sy {
+			return &ring[i]
+		}
 	}
-	ring := [2]across{{sy: -1, v: make([]uint32, n)}, {sy: -1, v: make([]uint32, n)}}
-	rowAt := func(sy int) *across {
-		for i := range ring {
-			if ring[i].sy == sy {
-				return &ring[i]
-			}
-		}
-		// Replace the row not in use (the lower index: rows only move down).
-		r := &ring[0]
-		if ring[1].sy < ring[0].sy {
-			r = &ring[1]
-		}
-		r.sy = sy
-		src := pix[(sy-rect.Min.Y)*stride:]
-		clear(r.v)
-		r.lo, r.hi = n, 0
-		r.full = r.full[:0]
-		// The source row's visible extent, as alpha byte offsets; only
-		// columns with a tap inside it can be non-zero.
-		a0, a1 := 4*(tr.Min.X-rect.Min.X)+3, 4*(tr.Max.X-rect.Min.X)+3
-		for a0 < a1 && src[a0] == 0 {
-			a0 += 4
-		}
-		for a1 > a0 && src[a1-4] == 0 {
-			a1 -= 4
-		}
-		if a0 >= a1 {
-			return r
-		}
-		i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
-		i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
-		start := -1 // of the current fully opaque span
-		for i := i0; i < i1; {
-			// A group of columns reading the same two source pixels: when
-			// those are equal (inside or outside the logo, most of it),
-			// so is every column's value.
-			e := min(int(gend[i]), i1)
-			if t := src[cols[2*i]]; t == src[cols[2*i+1]] {
-				v := uint32(t) << 8
-				if v != 0 {
-					vs := r.v[i:e]
-					for k := range vs {
-						vs[k] = v
-					}
-					r.lo, r.hi = min(r.lo, i), e
-				}
-				switch {
-				case v == opaque && start < 0:
-					start = i
-				case v != opaque && start >= 0:
-					r.full = append(r.full, [2]int{start, i})
-					start = -1
-				}
-				i = e
-				continue
-			}
-			for ; i < e; i++ {
-				wx := wts[i]
-				v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
-				r.v[i] = v
-				if v != 0 {
-					r.lo, r.hi = min(r.lo, i), i+1
-				}
-				switch {
-				case v == opaque && start < 0:
-					start = i
-				case v != opaque && start >= 0:
-					r.full = append(r.full, [2]int{start, i})
-					start = -1
-				}
-			}
-		}
-		if start >= 0 {
-			r.full = append(r.full, [2]int{start, i1})
-		}
+	// Replace the row not in use (the lower index: rows only move down).
+	r := &ring[0]
+	if ring[1].sy < ring[0].sy {
+		r = &ring[1]
+	}
+	r.sy = sy
+	n, cols, tr, rect := s.n, s.cols, s.tr, s.rect
+	src := s.pix[(sy-rect.Min.Y)*s.stride:]
+	clear(r.v)
+	r.lo, r.hi = n, 0
+	r.full = r.full[:0]
+	// The source row's visible extent, as alpha byte offsets; only
+	// columns with a tap inside it can be non-zero.
+	a0, a1 := 4*(tr.Min.X-rect.Min.X)+3, 4*(tr.Max.X-rect.Min.X)+3
+	for a0 < a1 && src[a0] == 0 {
+		a0 += 4
+	}
+	for a1 > a0 && src[a1-4] == 0 {
+		a1 -= 4
+	}
+	if a0 >= a1 {
 		return r
 	}
-	ky := float64(tr.Dy()) / float64(sh)
-	for y := y0; y < y1; y++ {
-		meta.at[y] = int32(len(meta.full))
-		sy, wy := sample(float64(y-oy), ky, tr.Min.Y, tr.Max.Y)
-		sy1 := min(sy+1, tr.Max.Y-1)
-		var top, bot *across
-		if sy1 > sy {
-			top = rowAt(sy)
-			bot = rowAt(sy1)
-		} else {
-			top = rowAt(sy)
-			bot = top
-		}
-		lo, hi := min(top.lo, bot.lo), max(top.hi, bot.hi)
-		if lo >= hi {
+	i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
+	i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
+	start := -1 // of the current fully opaque span
+	for i := i0; i < i1; {
+		// A group of columns reading the same two source pixels: when
+		// those are equal (inside or outside the logo, most of it),
+		// so is every column's value.
+		e := min(int(s.gend[i]), i1)
+		if t := src[cols[2*i]]; t == src[cols[2*i+1]] {
+			v := uint32(t) << 8
+			if v != 0 {
+				vs := r.v[i:e]
+				for k := range vs {
+					vs[k] = v
+				}
+				r.lo, r.hi = min(r.lo, i), e
+			}
+			switch {
+			case v == opaque && start < 0:
+				start = i
+			case v != opaque && start >= 0:
+				r.full = append(r.full, [2]int{start, i})
+				start = -1
+			}
+			i = e
 			continue
 		}
-		meta.ext[y] = [2]int32{int32(x0 + lo), int32(x0 + hi)}
-		out := m.Pix[y*m.Stride+x0:][:n]
-		blend := func(a, b int) {
-			o := out[a:b]
-			tv, bv := top.v[a:b:b], bot.v[a:b:b]
-			tv, bv = tv[:len(o)], bv[:len(o)]
-			for i := range o {
-				o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
+		for ; i < e; i++ {
+			wx := s.wts[i]
+			v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
+			r.v[i] = v
+			if v != 0 {
+				r.lo, r.hi = min(r.lo, i), i+1
+			}
+			switch {
+			case v == opaque && start < 0:
+				start = i
+			case v != opaque && start >= 0:
+				r.full = append(r.full, [2]int{start, i})
+				start = -1
 			}
 		}
-		// Where both rows are fully opaque the blend is 255: those
-		// stretches (the inside of the silhouette) are filled.
-		pos := lo
-		ft, fb := top.full, bot.full
-		for i, j := 0, 0; i < len(ft) && j < len(fb); {
-			a, b := max(ft[i][0], fb[j][0]), min(ft[i][1], fb[j][1])
-			if a < b {
-				blend(pos, a)
-				for o := out[a:b]; len(o) > 0; {
-					o = o[copy(o, opaqueRow):]
-				}
-				meta.full = append(meta.full, [2]int32{int32(x0 + a), int32(x0 + b)})
-				pos = b
-			}
-			if ft[i][1] < fb[j][1] {
-				i++
-			} else {
-				j++
-			}
+	}
+	if start >= 0 {
+		r.full = append(r.full, [2]int{start, i1})
+	}
+	return r
+}
+
+// row samples window row y (the rows must come in order, from 0) into
+// out, writing only the columns of its extent (meta.ext[y], recorded
+// with its full spans): out must be zero elsewhere.
+func (s *silSampler) row(y int, out []byte) {
+	meta := s.meta
+	meta.at[y] = int32(len(meta.full))
+	defer func() { meta.at[y+1] = int32(len(meta.full)) }()
+	if y < s.y0 || y >= s.y1 {
+		return
+	}
+	tr := s.tr
+	sy, wy := sample(float64(y-s.oy), s.ky, tr.Min.Y, tr.Max.Y)
+	sy1 := min(sy+1, tr.Max.Y-1)
+	var top, bot *across
+	if sy1 > sy {
+		top = s.rowAt(sy)
+		bot = s.rowAt(sy1)
+	} else {
+		top = s.rowAt(sy)
+		bot = top
+	}
+	lo, hi := min(top.lo, bot.lo), max(top.hi, bot.hi)
+	if lo >= hi {
+		return
+	}
+	x0 := s.x0
+	meta.ext[y] = [2]int32{int32(x0 + lo), int32(x0 + hi)}
+	out = out[x0:][:s.n]
+	blend := func(a, b int) {
+		o := out[a:b]
+		tv, bv := top.v[a:b:b], bot.v[a:b:b]
+		tv, bv = tv[:len(o)], bv[:len(o)]
+		for i := range o {
+			o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
 		}
-		blend(pos, hi)
 	}
-	for y := y1; y <= h; y++ {
-		meta.at[y] = int32(len(meta.full))
+	// Where both rows are fully opaque the blend is 255: those
+	// stretches (the inside of the silhouette) are filled.
+	pos := lo
+	ft, fb := top.full, bot.full
+	for i, j := 0, 0; i < len(ft) && j < len(fb); {
+		a, b := max(ft[i][0], fb[j][0]), min(ft[i][1], fb[j][1])
+		if a < b {
+			blend(pos, a)
+			for o := out[a:b]; len(o) > 0; {
+				o = o[copy(o, opaqueRow):]
+			}
+			meta.full = append(meta.full, [2]int32{int32(x0 + a), int32(x0 + b)})
+			pos = b
+		}
+		if ft[i][1] < fb[j][1] {
+			i++
+		} else {
+			j++
+		}
 	}
-	return m
+	blend(pos, hi)
 }
 
 // sample maps destination coordinate d (pixel index) through scale k to a
