@@ -305,13 +305,14 @@ type silSampler struct {
 	n          int // columns sampled
 	ky         float64
 	// Source alpha byte offsets of every sampled column's two taps
-	// (cols[2*i], cols[2*i+1]), its 8-bit weight, and gend[i], the end of
-	// the group of columns with the same taps as column i.
+	// (cols[2*i], cols[2*i+1]) and its 8-bit weight.
 	cols []int
 	wts  []uint32
-	gend []int32
-	ring [2]across
-	meta *silRows
+	// firstCol[x-tr.Min.X] is the first column whose first tap is
+	// source column x or later (x up to tr.Max.X).
+	firstCol []int32
+	ring     [2]across
+	meta     *silRows
 }
 
 // across is a source row interpolated across the sampled columns.
@@ -351,12 +352,12 @@ func newSilSampler(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *silSam
 		s.cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
 		s.wts[i] = wx
 	}
-	s.gend = make([]int32, x1-x0)
-	for i := len(s.gend) - 1; i >= 0; i-- {
-		s.gend[i] = int32(i + 1)
-		if i+1 < len(s.gend) && s.cols[2*i+2] == s.cols[2*i] {
-			s.gend[i] = s.gend[i+1]
+	s.firstCol = make([]int32, tr.Dx()+1)
+	for x, i := tr.Min.X, 0; x <= tr.Max.X; x++ {
+		for i < s.n && s.cols[2*i] < 4*(x-rect.Min.X)+3 {
+			i++
 		}
+		s.firstCol[x-tr.Min.X] = int32(i)
 	}
 	// Separable: each source row is interpolated across once (into a
 	// two-row ring, as output rows move down the source monotonically),
@@ -401,44 +402,58 @@ func (s *silSampler) rowAt(sy int) *across {
 	i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
 	i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
 	start := -1 // of the current fully opaque span
+	// span records columns [i, e) of value v (the full spans and extent).
+	span := func(i, e int, v uint32) {
+		if v != 0 {
+			r.lo, r.hi = min(r.lo, i), e
+		}
+		switch {
+		case v == opaque && start < 0:
+			start = i
+		case v != opaque && start >= 0:
+			r.full = append(r.full, [2]int{start, i})
+			start = -1
+		}
+	}
+	fc := s.firstCol
 	for i := i0; i < i1; {
-		// A group of columns reading the same two source pixels: when
-		// those are equal (inside or outside the logo, most of it),
-		// so is every column's value.
-		e := min(int(s.gend[i]), i1)
-		if t := src[cols[2*i]]; t == src[cols[2*i+1]] {
+		// The run of source pixels equal to column i's first tap,
+		// [sx, e): every column whose taps both lie in it has that
+		// value (inside or outside the logo, most of the row), so the
+		// row is filled run by run.
+		a := cols[2*i]
+		sx := (a-3)/4 + rect.Min.X
+		t := src[a]
+		e := sx + 1
+		for e < tr.Max.X && src[a+4*(e-sx)] == t {
+			e++
+		}
+		// Columns whose first tap is before e-1; at the trim's right
+		// edge, whose second tap is clamped to e-1, those before e.
+		last := e - 1
+		if e == tr.Max.X {
+			last = e
+		}
+		if j := min(int(fc[last-tr.Min.X]), i1); j > i {
 			v := uint32(t) << 8
 			if v != 0 {
-				vs := r.v[i:e]
+				vs := r.v[i:j]
 				for k := range vs {
 					vs[k] = v
 				}
-				r.lo, r.hi = min(r.lo, i), e
 			}
-			switch {
-			case v == opaque && start < 0:
-				start = i
-			case v != opaque && start >= 0:
-				r.full = append(r.full, [2]int{start, i})
-				start = -1
-			}
-			i = e
+			span(i, j, v)
+			i = j
+		}
+		if e == tr.Max.X {
 			continue
 		}
-		for ; i < e; i++ {
+		// Columns reading pixels e-1 and e, which differ.
+		for j := min(int(fc[e-tr.Min.X]), i1); i < j; i++ {
 			wx := s.wts[i]
 			v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
 			r.v[i] = v
-			if v != 0 {
-				r.lo, r.hi = min(r.lo, i), i+1
-			}
-			switch {
-			case v == opaque && start < 0:
-				start = i
-			case v != opaque && start >= 0:
-				r.full = append(r.full, [2]int{start, i})
-				start = -1
-			}
+			span(i, i+1, v)
 		}
 	}
 	if start >= 0 {
