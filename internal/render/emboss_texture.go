@@ -291,33 +291,61 @@ func (b *runBuilder) flush() {
 // pixels adds the lighting of columns [x0, x1) from the silhouette
 // samples lo and hi, at strength fx[x]*fy (256 is full).
 func (b *runBuilder) pixels(lo, hi []byte, x0, x1 int, fx []int, fy int) {
+	full := &fullLight
+	lo, hi, fx = lo[:x1], hi[:x1], fx[:x1]
 	for x := x0; x < x1; {
+		h, l := hi[x], lo[x]
 		// Eight unlit pixels (outside the silhouette, both samples zero)
 		// at a time.
-		if x+8 <= x1 && binary.LittleEndian.Uint64(hi[x:])|binary.LittleEndian.Uint64(lo[x:]) == 0 {
+		if h|l == 0 && x+8 <= x1 && binary.LittleEndian.Uint64(hi[x:])|binary.LittleEndian.Uint64(lo[x:]) == 0 {
 			x += 8
 			continue
 		}
 		var sheen uint8
 		var light int8
-		if f := fx[x] * fy >> 8; f > 0 {
-			h, l := int(hi[x]), int(lo[x])
-			sheen = uint8(min(h, l) * embossSheen / 255 * f >> 8)
-			switch d := h - l; {
-			case d > 0:
-				light = int8(d * embossRise / 255 * f >> 8)
-			case d < 0:
-				light = -int8(-d * embossFall / 255 * f >> 8)
-			}
+		switch f := fx[x] * fy >> 8; {
+		case f == 256:
+			sheen, light = full.sheen[min(h, l)], full.light[255+int(h)-int(l)]
+		case f > 0:
+			sheen, light = lightAt(int(h), int(l), f)
 		}
 		if c := &b.cur; c.x1 == uint16(x) && c.sheen == sheen && c.light == light {
 			c.x1++
 		} else {
-			b.add(x, x+1, sheen, light)
+			b.flush()
+			b.cur = embossRun{uint16(x), uint16(x + 1), sheen, light}
 		}
 		x++
 	}
 }
+
+// lightAt is the lighting of a pixel whose silhouette samples are h and
+// l (see panelEmboss) at strength f (256 is full).
+func lightAt(h, l, f int) (sheen uint8, light int8) {
+	sheen = uint8(min(h, l) * embossSheen / 255 * f >> 8)
+	switch d := h - l; {
+	case d > 0:
+		light = int8(d * embossRise / 255 * f >> 8)
+	case d < 0:
+		light = -int8(-d * embossFall / 255 * f >> 8)
+	}
+	return sheen, light
+}
+
+// fullLight tabulates lightAt at full strength: the sheen by the smaller
+// sample, the light by 255 plus the difference h-l.
+var fullLight = func() (t struct {
+	sheen [256]uint8
+	light [511]int8
+}) {
+	for v := range 256 {
+		t.sheen[v], _ = lightAt(v, v, 256)
+	}
+	for d := -255; d <= 255; d++ {
+		_, t.light[255+d] = lightAt(max(0, d), max(0, -d), 256)
+	}
+	return t
+}()
 
 // panelLUTs are the overlay lookup tables of one team colour: plain, and
 // under the emboss texture's full sheen (the long runs inside the
