@@ -282,7 +282,7 @@ func TestPaintPanelTexture(t *testing.T) {
 		tex.rows[h] = int32(len(tex.runs))
 		return tex
 	}
-	for _, sz := range []image.Point{{720, 1080}, {37, 23}, {38, 23}, {64, 9}} {
+	for _, sz := range []image.Point{{720, 1080}, {37, 23}, {38, 23}, {64, 9}, {10, 7}, {41, 13}} {
 		w, h := sz.X, sz.Y
 		r0, r1 := 10.0, 0.8*float64(max(w, h))
 		ri := panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, panelStops))

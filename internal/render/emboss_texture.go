@@ -478,29 +478,36 @@ func blockRows(plain, sheen []byte, idx []uint16, w, x0, x1 int, luts panelLUTs,
 	case needPlain | needSheen:
 		overlayPair(plain, sheen, idx, w, luts.both)
 	case needPlain:
-		overlayRow(plain, idx, w, luts.both, 0)
+		overlayRow(plain, idx, w, luts.plain)
 	case needSheen:
-		overlayRow(sheen, idx, w, luts.both, 32)
+		overlayRow(sheen, idx, w, luts.sheen)
 	}
 }
 
 // overlayRow writes a whole panel row (w pixels) whose quadrant indices
-// are idx: pixel x reads both[idx[x]] (column x >= len(idx) reads
-// column w-1-x) shifted right by sh (0 for the plain row, 32 for the
-// sheen row). Each lookup is stored at its column and the mirrored one.
-func overlayRow(out []byte, idx []uint16, w int, both *[lutSize]uint64, sh uint) {
+// are idx: pixel x is lut[idx[x]] (column x >= len(idx) reads column
+// w-1-x). Four lookups at a time are stored at their columns and,
+// reversed, at the mirrored ones.
+func overlayRow(out []byte, idx []uint16, w int, lut *[lutSize]uint32) {
 	const mask = lutSize - 1
 	qw := len(idx)
 	out = out[:4*w]
 	m := w - qw // mirrored columns: qw or qw-1
+	left, right := out[:4*m], out[4*(w-m):]
 	i := 0
-	for ; i+2 <= m; i += 2 {
-		a, b := uint32(both[idx[i]&mask]>>sh), uint32(both[idx[i+1]&mask]>>sh)
-		binary.LittleEndian.PutUint64(out[4*i:], uint64(a)|uint64(b)<<32)
-		binary.LittleEndian.PutUint64(out[4*(w-2-i):], uint64(b)|uint64(a)<<32)
+	for ; i+4 <= m; i += 4 {
+		k := idx[i : i+4 : i+4]
+		a, b, c, d := uint64(lut[k[0]&mask]), uint64(lut[k[1]&mask]), uint64(lut[k[2]&mask]), uint64(lut[k[3]&mask])
+		q := left[4*i : 4*i+16 : 4*i+16]
+		binary.LittleEndian.PutUint64(q, a|b<<32)
+		binary.LittleEndian.PutUint64(q[8:], c|d<<32)
+		j := len(right) - 4*i - 16
+		q = right[j : j+16 : j+16]
+		binary.LittleEndian.PutUint64(q, d|c<<32)
+		binary.LittleEndian.PutUint64(q[8:], b|a<<32)
 	}
 	for ; i < qw; i++ {
-		v := uint32(both[idx[i]&mask] >> sh)
+		v := lut[idx[i]&mask]
 		store32(out[4*i:], v)
 		if i < m {
 			store32(out[4*(w-1-i):], v)
@@ -508,20 +515,33 @@ func overlayRow(out []byte, idx []uint16, w int, both *[lutSize]uint64, sh uint)
 	}
 }
 
-// overlayPair is overlayRow for the plain and the sheen row at once.
+// overlayPair is overlayRow for the plain and the sheen row at once, from
+// the table of both.
 func overlayPair(plain, sheen []byte, idx []uint16, w int, both *[lutSize]uint64) {
 	const mask = lutSize - 1
 	const lo = 0xffffffff
 	qw := len(idx)
 	plain, sheen = plain[:4*w], sheen[:4*w]
 	m := w - qw
+	pl, pr := plain[:4*m], plain[4*(w-m):]
+	sl, sr := sheen[:4*m], sheen[4*(w-m):]
 	i := 0
-	for ; i+2 <= m; i += 2 {
-		a, b := both[idx[i]&mask], both[idx[i+1]&mask]
-		binary.LittleEndian.PutUint64(plain[4*i:], a&lo|b<<32)
-		binary.LittleEndian.PutUint64(plain[4*(w-2-i):], b&lo|a<<32)
-		binary.LittleEndian.PutUint64(sheen[4*i:], a>>32|b&^lo)
-		binary.LittleEndian.PutUint64(sheen[4*(w-2-i):], b>>32|a&^lo)
+	for ; i+4 <= m; i += 4 {
+		k := idx[i : i+4 : i+4]
+		a, b, c, d := both[k[0]&mask], both[k[1]&mask], both[k[2]&mask], both[k[3]&mask]
+		q := pl[4*i : 4*i+16 : 4*i+16]
+		binary.LittleEndian.PutUint64(q, a&lo|b<<32)
+		binary.LittleEndian.PutUint64(q[8:], c&lo|d<<32)
+		q = sl[4*i : 4*i+16 : 4*i+16]
+		binary.LittleEndian.PutUint64(q, a>>32|b&^lo)
+		binary.LittleEndian.PutUint64(q[8:], c>>32|d&^lo)
+		j := len(pr) - 4*i - 16
+		q = pr[j : j+16 : j+16]
+		binary.LittleEndian.PutUint64(q, d&lo|c<<32)
+		binary.LittleEndian.PutUint64(q[8:], b&lo|a<<32)
+		q = sr[j : j+16 : j+16]
+		binary.LittleEndian.PutUint64(q, d>>32|c&^lo)
+		binary.LittleEndian.PutUint64(q[8:], b>>32|a&^lo)
 	}
 	for ; i < qw; i++ {
 		v := both[idx[i]&mask]
