@@ -446,9 +446,19 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 f
 				copy(row[4*(at-x0):4*(a-x0)], plain[4*(at-x0):])
 			}
 			seg := row[4*(a-x0) : 4*(b-x0)]
-			if r.sheen == embossSheen && r.light == 0 {
+			switch {
+			case r.sheen == embossSheen && r.light == 0:
 				copy(seg, sheen[4*(a-x0):])
-			} else {
+			case b-a == 1: // most lit runs: the edges' lighting changes every pixel
+				d := load32(plain[4*(a-x0):])
+				if s := litWords[r.sheen]; s>>24 != 0 {
+					d = overPix(s, s>>24, d)
+				}
+				if l := litWords[256+int(uint8(r.light))]; l>>24 != 0 {
+					d = overPix(l, l>>24, d)
+				}
+				store32(seg, d)
+			default:
 				lightRun(seg, plain[4*(a-x0):], r)
 			}
 			at = b
@@ -599,16 +609,21 @@ var litWords = func() *[512]uint32 {
 // lightRun writes the pixels of src (as many as seg holds) under run r's
 // lighting into seg.
 func lightRun(seg, src []byte, r embossRun) {
-	sheen, light := litWords[r.sheen], litWords[256+int(uint8(r.light))]
 	src = src[:len(seg)]
 	for i := 0; i+4 <= len(seg); i += 4 {
-		d := load32(src[i:])
-		if a := sheen >> 24; a != 0 {
-			d = overPix(sheen, a, d)
-		}
-		if a := light >> 24; a != 0 {
-			d = overPix(light, a, d)
-		}
-		store32(seg[i:], d)
+		store32(seg[i:], litPix(load32(src[i:]), r))
 	}
+}
+
+// litPix is pixel d under run r's lighting: its white sheen, then its
+// white or black light composited over d.
+func litPix(d uint32, r embossRun) uint32 {
+	sheen, light := litWords[r.sheen], litWords[256+int(uint8(r.light))]
+	if a := sheen >> 24; a != 0 {
+		d = overPix(sheen, a, d)
+	}
+	if a := light >> 24; a != 0 {
+		d = overPix(light, a, d)
+	}
+	return d
 }

@@ -161,7 +161,12 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
 		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
 		refl, _ := held(p, k, func() (*spanImage, bool) { return reflectionOf(li, k), true })
-		refl.draw(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))))
+		// With the render's shadow memos: a fresh set would be cleared
+		// for every draw (every band).
+		if p.shadows == nil {
+			p.shadows = new(shadowMemos)
+		}
+		refl.drawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
 	}
 }
 
