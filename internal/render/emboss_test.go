@@ -431,3 +431,19 @@ func TestMaskPaintOutside(t *testing.T) {
 		}
 	}
 }
+
+// The shared divider and badge-ring paints are exactly newLinear's for
+// their stops, a zero-length gradient included.
+func TestSharedGradients(t *testing.T) {
+	for _, c := range []struct {
+		lut   *gradLUT
+		stops []stop
+	}{{dividerLUT(), dividerStops}, {badgeRingLUT(), badgeStops}} {
+		for _, g := range [][4]float64{{717, 0, 723, 0}, {0, 537, 0, 543.5}, {638.2, 458.2, 801.8, 621.8}, {5, 5, 5, 5}} {
+			got, want := linearWith(c.lut, g[0], g[1], g[2], g[3]), newLinear(g[0], g[1], g[2], g[3], c.stops)
+			if *got.lut != *want.lut || got.x0 != want.x0 || got.y0 != want.y0 || got.dx != want.dx || got.dy != want.dy || got.inv != want.inv {
+				t.Errorf("gradient %v: shared paint %+v differs from newLinear's %+v", g, *got, *want)
+			}
+		}
+	}
+}

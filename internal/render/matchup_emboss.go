@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"sync"
 
 	"gamethumbs/internal/colorx"
 )
@@ -63,7 +64,6 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 	steps = append(steps,
 		func() { // divider: dark-light-dark across its width
 			w := float64(max(2, p.px(6)))
-			stops := []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
 			var pb path
 			if stack {
 				y0 := H/2 - w/2
@@ -71,13 +71,13 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 					return // not in this band
 				}
 				pb.rect(0, y0, W, y0+w)
-				pb.fillPaint(p.dst, p.full, newLinear(0, y0, 0, y0+w, stops))
+				pb.fillPaint(p.dst, p.full, linearWith(dividerLUT(), 0, y0, 0, y0+w))
 				return
 			}
 			x0 := W/2 - w/2
 			pb.rect(x0, 0, x0+w, H)
 			if a := pb.cachedMask(p.full); a != nil {
-				maskPaintDown(p.dst, a, newLinear(x0, 0, x0+w, 0, stops))
+				maskPaintDown(p.dst, a, linearWith(dividerLUT(), x0, 0, x0+w, 0))
 			}
 		},
 		func() { p.vsBadge(W/2, H/2, badge) },
@@ -168,6 +168,28 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 		}
 		refl.drawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
 	}
+}
+
+// The divider's gradient (dark-light-dark across its width) and the VS
+// badge ring's (grey-white-grey corner to corner) are the same in every
+// render: their lookup tables are made once, not per render and band.
+var (
+	dividerStops = []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
+	dividerLUT   = sync.OnceValue(func() *gradLUT { return newLUT(dividerStops) })
+	badgeGrey    = colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
+	badgeStops   = opaqueStops([]float64{0, 0.5, 1}, badgeGrey, colorx.RGB{R: 255, G: 255, B: 255}, badgeGrey)
+	badgeRingLUT = sync.OnceValue(func() *gradLUT { return newLUT(badgeStops) })
+)
+
+// linearWith is newLinear(x0, y0, x1, y1, stops) for the stops whose
+// table is lut.
+func linearWith(lut *gradLUT, x0, y0, x1, y1 float64) *linearPaint {
+	dx, dy := x1-x0, y1-y0
+	l2 := dx*dx + dy*dy
+	if l2 == 0 {
+		l2 = 1
+	}
+	return &linearPaint{x0, y0, dx, dy, 1 / l2, lut}
 }
 
 // maskPaintDown is maskPaint for a horizontal gradient pt (the same
@@ -598,12 +620,10 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	var ring, inner path
 	ring.circle(cx, cy, r)
 	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
-	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
 	// The opaque inner disc covers all but the ring's rim: the ring's
 	// gradient is painted only where the disc does not cover it fully.
 	if a := ring.cachedMask(p.full); a != nil {
-		maskPaintOutside(p.dst, a, inner.cachedMask(p.full), newLinear(cx-r, cy-r, cx+r, cy+r, opaqueStops([]float64{0, 0.5, 1},
-			grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)))
+		maskPaintOutside(p.dst, a, inner.cachedMask(p.full), linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
 	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	size := math.Round(0.76 * r)
