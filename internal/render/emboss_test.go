@@ -447,3 +447,24 @@ func TestSharedGradients(t *testing.T) {
 		}
 	}
 }
+
+// panelIndex keeps one block height per panel size and overlay: panels
+// of one size whose overlays differ get their own (overlayBlock's).
+func TestPanelIndexPerOverlay(t *testing.T) {
+	steep := []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.9}, {1, colorx.RGB{}, 0.9}}
+	five := []stop{{0, colorx.RGB{}, 0.1}, {0.2, colorx.RGB{}, 0.2}, {0.4, colorx.RGB{}, 0.3}, {0.6, colorx.RGB{}, 0.4}, {1, colorx.RGB{}, 0.5}}
+	for _, sz := range []image.Point{{720, 1080}, {1440, 1440}} {
+		r0, r1 := 10.0, 0.8*float64(max(sz.X, sz.Y))
+		seen := map[int]bool{}
+		for _, stops := range [][]stop{panelStops, steep, five, panelStops} {
+			want := overlayBlock(sz.X, sz.Y, r0, r1, stops)
+			seen[want] = true
+			if got := panelIndex(sz.X, sz.Y, r0, r1, stops); got.n != want {
+				t.Errorf("%v panel, stops %v: blocks of %d rows, want %d", sz, stops, got.n, want)
+			}
+		}
+		if len(seen) < 2 {
+			t.Fatalf("%v panel: the overlays tried all have blocks of %v rows; the test needs two heights", sz, seen)
+		}
+	}
+}

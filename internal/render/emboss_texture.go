@@ -73,6 +73,29 @@ func (t *radialIndex) row(b int) []uint16 {
 	return t.idx[b*t.qw : (b+1)*t.qw]
 }
 
+// blockKey identifies the overlay block height of a panel size and
+// overlay (up to four stops).
+type blockKey struct {
+	w, h   int
+	r0, r1 float64
+	n      int
+	stops  [4]stop
+}
+
+// panelIndex returns panelRadial's table for a w x h panel whose overlay
+// stops run from radius r0 to r1, in blocks of overlayBlock rows: both
+// are worked out once per panel size (a banded render paints each panel
+// in six bands).
+func panelIndex(w, h int, r0, r1 float64, stops []stop) *radialIndex {
+	k := blockKey{w: w, h: h, r0: r0, r1: r1, n: len(stops)}
+	if len(stops) > len(k.stops) {
+		return panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops))
+	}
+	copy(k.stops[:], stops)
+	n := memo(nil, k, func() (int, int64) { return overlayBlock(w, h, r0, r1, stops), 128 })
+	return panelRadial(w, h, r0, r1, n)
+}
+
 // overlayBlock returns how many rows share one overlay index in a w x h
 // panel whose overlay (stops) runs from radius r0 to r1: as many as keep
 // every row within a third of an 8-bit level of its exact overlay, for
@@ -390,7 +413,7 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 f
 		return
 	}
 	w, h := panel.Dx(), panel.Dy()
-	ri := panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops))
+	ri := panelIndex(w, h, r0, r1, stops)
 	x0, x1 := in.Min.X-panel.Min.X, in.Max.X-panel.Min.X
 	n := 4 * in.Dx()
 	sc := panelScratch.Get().(*[]byte)
