@@ -468,3 +468,36 @@ func TestPanelIndexPerOverlay(t *testing.T) {
 		}
 	}
 }
+
+// A team colour's panel tables are the stops overlaid on the colour in
+// float, entry by entry, and the sheen table that with white blended in
+// at the sheen's coverage: for several colours sharing an overlay's
+// terms, for two overlays, and for one of more stops than the terms' key
+// holds.
+func TestPanelLUTs(t *testing.T) {
+	five := []stop{{0, colorx.RGB{R: 9}, 0.1}, {0.2, colorx.RGB{G: 80}, 0.2}, {0.4, colorx.RGB{}, 0.3}, {0.6, colorx.RGB{B: 200}, 0.4}, {1, colorx.RGB{}, 0.5}}
+	steep := []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.9}, {1, colorx.RGB{}, 0.9}}
+	white := premul(255, 255, 255, 1)
+	for _, stops := range [][]stop{panelStops, five, steep} {
+		for _, c := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {G: 0x7a, B: 0x33}, {}, {R: 255, G: 255, B: 255}} {
+			luts := newPanelLUTs(c, stops)
+			for i := range lutSize {
+				tt := float64(i) / (lutSize - 1)
+				a := stopAlphaAt(stops, tt)
+				sc := stopColorAt(stops, tt)
+				al := float32(a)
+				ia := 1 - al
+				want := pixel32(uint8(float32(sc[0]*a)+float32(c.R)*ia+0.5), uint8(float32(sc[1]*a)+float32(c.G)*ia+0.5),
+					uint8(float32(sc[2]*a)+float32(c.B)*ia+0.5), uint8(255*al+float32(255)*ia+0.5))
+				var p [4]byte
+				store32(p[:], want)
+				blendPix(p[:], 0, white, embossSheen)
+				wantSheen := load32(p[:])
+				if luts.plain[i] != want || luts.sheen[i] != wantSheen || luts.both[i] != uint64(want)|uint64(wantSheen)<<32 {
+					t.Fatalf("colour %v, %d stops, entry %d: %08x %08x %016x, want %08x %08x", c, len(stops), i,
+						luts.plain[i], luts.sheen[i], luts.both[i], want, wantSheen)
+				}
+			}
+		}
+	}
+}

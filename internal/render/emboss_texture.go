@@ -137,16 +137,47 @@ func overlayBlock(w, h int, r0, r1 float64, stops []stop) int {
 // little-endian words (pixel32).
 func overlayLUT(c colorx.RGB, stops []stop) *[lutSize]uint32 {
 	var lut [lutSize]uint32
+	tm := overlayTermsOf(stops)
 	for i := range lut {
-		t := float64(i) / (lutSize - 1)
-		a := stopAlphaAt(stops, t)
-		sc := stopColorAt(stops, t)
-		r, g, b, al := float32(sc[0]*a), float32(sc[1]*a), float32(sc[2]*a), float32(a)
+		r, g, b, al := tm.r[i], tm.g[i], tm.b[i], tm.al[i]
 		ia := 1 - al
 		lut[i] = pixel32(uint8(r+float32(c.R)*ia+0.5), uint8(g+float32(c.G)*ia+0.5),
 			uint8(b+float32(c.B)*ia+0.5), uint8(255*al+float32(255)*ia+0.5))
 	}
 	return &lut
+}
+
+// overlayTerms are the terms of overlayLUT that do not depend on the
+// colour: the stops' premultiplied colour and alpha at every index.
+type overlayTerms struct {
+	r, g, b, al [lutSize]float32
+}
+
+// overlayTermsKey identifies the overlay terms of up to four stops.
+type overlayTermsKey struct {
+	n     int
+	stops [4]stop
+}
+
+// overlayTermsOf returns the overlay terms of stops, worked out once per
+// overlay (every team colour's tables share them).
+func overlayTermsOf(stops []stop) *overlayTerms {
+	build := func() *overlayTerms {
+		tm := new(overlayTerms)
+		for i := range lutSize {
+			t := float64(i) / (lutSize - 1)
+			a := stopAlphaAt(stops, t)
+			sc := stopColorAt(stops, t)
+			tm.r[i], tm.g[i], tm.b[i], tm.al[i] = float32(sc[0]*a), float32(sc[1]*a), float32(sc[2]*a), float32(a)
+		}
+		return tm
+	}
+	k := overlayTermsKey{n: len(stops)}
+	if len(stops) > len(k.stops) {
+		return build()
+	}
+	copy(k.stops[:], stops)
+	return memo(nil, k, func() (*overlayTerms, int64) { return build(), 16 * lutSize })
 }
 
 // embossKey identifies the emboss texture of a logo in a w x h panel.
@@ -383,12 +414,11 @@ func newPanelLUTs(c colorx.RGB, stops []stop) panelLUTs {
 	plain := overlayLUT(c, stops)
 	sheen := new([lutSize]uint32)
 	both := new([lutSize]uint64)
+	// White at the sheen's coverage over each entry (blendPix's sums).
 	white := premul(255, 255, 255, 1)
-	var p [4]byte
+	sw := scalePix(pixel32(white.R, white.G, white.B, white.A), embossSheen)
 	for k, v := range plain {
-		binary.LittleEndian.PutUint32(p[:], v)
-		blendPix(p[:], 0, white, embossSheen)
-		sheen[k] = binary.LittleEndian.Uint32(p[:])
+		sheen[k] = overPix(sw, sw>>24, v)
 		both[k] = uint64(v) | uint64(sheen[k])<<32
 	}
 	return panelLUTs{plain, sheen, both}
