@@ -228,20 +228,26 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 // over next.
 func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt paint) {
 	r := a.Rect.Intersect(dst.Rect)
-	full := func(x, y int) bool {
-		return skip != nil && image.Pt(x, y).In(skip.Rect) && skip.Pix[skip.PixOffset(x, y)] == 255
-	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
+		// skip's row, as a mask over [s0, s0+len(srow)).
+		var srow []byte
+		s0 := r.Min.X
+		if skip != nil && y >= skip.Rect.Min.Y && y < skip.Rect.Max.Y {
+			s0 = max(r.Min.X, skip.Rect.Min.X)
+			if s1 := min(r.Max.X, skip.Rect.Max.X); s0 < s1 {
+				srow = skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
+			}
+		}
 		for x := r.Min.X; x < r.Max.X; {
 			e := x
-			for e < r.Max.X && !full(e, y) {
+			for e < r.Max.X && (e < s0 || e-s0 >= len(srow) || srow[e-s0] != 255) {
 				e++
 			}
 			if e > x {
 				span := image.RGBA{Pix: dst.Pix[dst.PixOffset(x, y):], Stride: dst.Stride, Rect: image.Rect(x, y, e, y+1)}
 				maskPaint(&span, a, pt)
 			}
-			for e < r.Max.X && full(e, y) {
+			for e < r.Max.X && e >= s0 && e-s0 < len(srow) && srow[e-s0] == 255 {
 				e++
 			}
 			x = e
