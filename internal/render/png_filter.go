@@ -3,130 +3,133 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
-	"sync"
+	"slices"
 )
 
 // filterRow writes the Paeth-filtered row (type byte 4, then bpp bytes per
 // pixel) of the 4-byte pixels pix, whose row above is above (zero for the
 // first row); bpp 3 drops the alpha bytes. row needs two spare bytes past
-// its end; diff is scratch space, returned for reuse.
+// its end. It returns diff (scratch space, reused) holding the first pixel
+// of each pair of pixels that differs from the row above (in bpp 3, in a
+// colour byte), for rowSpans.
 //
 // Paeth predicts a byte from the pixel to its left (a), above (b) and
-// above-left (c). Where a == c the prediction is b, the Up filter's, so
-// the row is Up-filtered eight bytes at a time, noting the pixel pairs
-// that differ from the row above, and only the pixels right of a changed
-// pixel (a few per cent of a rendered picture: edges, shadows, gradients)
-// are predicted again in full. On rendered thumbnails Paeth leaves a
+// above-left (c). Where a == c the prediction is b, the Up filter's, so a
+// pixel equal to the one above whose left neighbour is too has residual
+// zero: the row is cleared at once and compared with the row above 256,
+// then 64 bytes at a time (bytes.Equal, the runtime's vector compare). In
+// a 64-byte stretch that differs, the pairs that changed and the pairs
+// right of them are filtered with paeth8, two pixels per word, and no
+// branch on which pairs those are. On rendered thumbnails Paeth leaves a
 // quarter fewer nonzero bytes than Up (see docs/operations.md,
 // Performance).
 func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	row[0] = 4
-	diff = upFilter(row[1:], pix, above, bpp, diff[:0])
-	// diff holds the first pixel of each pair with a changed pixel.
-	n := len(pix) / 4
-
-	// The two pixels right of each pair's first are predicted whether or
-	// not the pixel to their left changed (if not, Paeth gives the Up
-	// residual already there): a branch on it would be unpredictable.
 	out := row[1:]
-	t := paethTable()
-	sh := uint(32 - 8*bpp) // shifts alpha out of a pixel word when bpp is 3
-	for _, j := range diff {
-		j := int(j)
-		x := binary.LittleEndian.Uint64(pix[4*j : 4*j+8])
-		y := binary.LittleEndian.Uint64(above[4*j : 4*j+8])
-		// Pixel j+1: left and above-left are the pair's first pixels.
-		// Under a flat row above (b == c) Paeth picks the left
-		// neighbour in every channel: the residual is cur - a, bytewise.
-		if a, cur, b, c := uint32(x), uint32(x>>32), uint32(y>>32), uint32(y); (b^c)<<sh == 0 {
-			// Four bytes even when bpp is 3: the fourth is pixel j+2's,
-			// written next, or spare room past the row.
-			binary.LittleEndian.PutUint32(out[bpp*(j+1):bpp*(j+1)+4], subBytes(cur, a))
-		} else {
-			paethPixel(t, out[bpp*(j+1):], a, cur, b, c, bpp)
-		}
-		if j+2 < n {
-			a, c := uint32(x>>32), uint32(y>>32)
-			cur := binary.LittleEndian.Uint32(pix[4*j+8 : 4*j+12])
-			b := binary.LittleEndian.Uint32(above[4*j+8 : 4*j+12])
-			if (b^c)<<sh == 0 {
-				d := subBytes(cur, a)
-				o := out[bpp*(j+2) : bpp*(j+2)+3]
-				binary.LittleEndian.PutUint16(o, uint16(d))
-				o[2] = byte(d >> 16)
-				if bpp == 4 {
-					out[4*(j+2)+3] = byte(d >> 24)
-				}
-			} else {
-				paethPixel(t, out[bpp*(j+2):], a, cur, b, c, bpp)
+	w := len(pix) / 4
+	clear(out[:bpp*w])
+	n := len(pix) &^ 7 // whole pairs
+	above = above[:len(pix)]
+	colour := uint64(0x00ffffff00ffffff) // the bytes a change counts in
+	if bpp == 4 {
+		colour = ^uint64(0)
+	}
+	colHi := colour & hiBits
+	// diff gets an entry for every pair, kept if the pair changed.
+	d := slices.Grow(diff[:0], w/2)[:w/2]
+	nd := 0
+	// carry: the last pair looked at changed, so the pair at c, equal to
+	// the row above or not, has a changed left neighbour.
+	carry := false
+	for c := 0; c < n; {
+		e := min(n, c+256)
+		if bytes.Equal(pix[c:e], above[c:e]) {
+			if carry {
+				paethPair(out, pix, above, c, bpp)
+				carry = false
 			}
+			c = e
+			continue
+		}
+		for c < e {
+			f := min(e, c+64)
+			if bytes.Equal(pix[c:f], above[c:f]) {
+				if carry {
+					paethPair(out, pix, above, c, bpp)
+					carry = false
+				}
+				c = f
+				continue
+			}
+			var xp, yp uint64 // the pair left of i
+			if c > 0 {
+				xp = binary.LittleEndian.Uint64(pix[c-8:])
+				yp = binary.LittleEndian.Uint64(above[c-8:])
+			}
+			for i := c; i < f; i += 8 {
+				x := binary.LittleEndian.Uint64(pix[i:])
+				y := binary.LittleEndian.Uint64(above[i:])
+				ch := (x^y)&colour != 0
+				if ch || carry {
+					a, cc := xp>>32|x<<32, yp>>32|y<<32
+					var r uint64
+					// Where b == c Paeth predicts a, where a == c b.
+					zb, za := zeroBytes(y^cc), zeroBytes(a^cc)
+					if (zb|za)&colHi == colHi {
+						pred := y ^ (a^y)&((zb>>7)*0xff)
+						r = ((x | hiBits) - (pred & loBits)) ^ (hiBits &^ (x ^ pred))
+					} else {
+						r = paeth8(x, a, y, cc)
+					}
+					if bpp == 3 {
+						binary.LittleEndian.PutUint64(out[3*(i/4):], r&0xffffff|(r>>8)&0xffffff000000)
+					} else {
+						binary.LittleEndian.PutUint64(out[i:], r)
+					}
+				}
+				d[nd] = int32(i / 4)
+				nd += int(b2u(ch))
+				carry = ch
+				xp, yp = x, y
+			}
+			c = f
+		}
+	}
+	diff = d[:nd]
+	if n < len(pix) { // a last lone pixel
+		var a, c uint64
+		if n > 0 {
+			a = uint64(binary.LittleEndian.Uint32(pix[n-4:]))
+			c = uint64(binary.LittleEndian.Uint32(above[n-4:]))
+		}
+		x := uint64(binary.LittleEndian.Uint32(pix[n:]))
+		b := uint64(binary.LittleEndian.Uint32(above[n:]))
+		d := paeth8(x, a, b, c)
+		for k := range bpp {
+			out[bpp*(n/4)+k] = byte(d >> (8 * k))
 		}
 	}
 	return diff
 }
 
-// subBytes is cur - a bytewise (each byte modulo 256), without borrows
-// between bytes.
-func subBytes(cur, a uint32) uint32 {
-	return ((cur | 0x80808080) - (a & 0x7f7f7f7f)) ^ ((cur ^ ^a) & 0x80808080)
-}
-
-// paethPixel writes to dst the Paeth residuals of the pixel cur (a 4-byte
-// word) whose left neighbour is a, above b and above-left c, with t from
-// paethTable; bpp 3 leaves out alpha. filterRow takes the flat case
-// (b == c) itself.
-func paethPixel(t *[paethTableSize]byte, dst []byte, a, cur, b, c uint32, bpp int) {
-	if bpp == 4 {
-		dst[3] = paethRes(t, cur>>24, a>>24, b>>24, c>>24)
+// paethPair writes to out the Paeth residuals of the pair of pixels at
+// byte offset i of pix (row above: above), bpp bytes per pixel. With bpp
+// 3 it writes two zero bytes past the pair (the next pair's residuals, if
+// not zero, are written after it, and row has spare bytes at its end).
+func paethPair(out, pix, above []byte, i, bpp int) {
+	x := binary.LittleEndian.Uint64(pix[i:])
+	b := binary.LittleEndian.Uint64(above[i:])
+	a, c := x<<32, b<<32 // left of the first pixel: zeros
+	if i > 0 {
+		a = binary.LittleEndian.Uint64(pix[i-4:])
+		c = binary.LittleEndian.Uint64(above[i-4:])
 	}
-	dst = dst[:3]
-	dst[0] = paethRes(t, cur, a, b, c)
-	dst[1] = paethRes(t, cur>>8, a>>8, b>>8, c>>8)
-	dst[2] = paethRes(t, cur>>16, a>>16, b>>16, c>>16)
-}
-
-// paethRes is the Paeth residual of the low byte of cur, whose left
-// neighbour is the low byte of a, above that of b and above-left that of
-// c: cur - c less the table's pred - c for (b - c, a - c).
-func paethRes(t *[paethTableSize]byte, cur, a, b, c uint32) byte {
-	ai, bi, ci := int(a&0xff), int(b&0xff), int(c&0xff)
-	return byte(cur) - byte(ci) - t[(bi-ci+255)<<9|(ai-ci+255)]
-}
-
-// paethTableSize: the pairs (b - c, a - c), each in -255..255, indexed as
-// (b-c+255)<<9 | (a-c+255).
-const paethTableSize = 511 << 9
-
-// paethTable returns the Paeth predictor's pred - c (mod 256) for every
-// (b - c, a - c): which of a, b and c Paeth chooses depends on those two
-// differences only, and pred - c is then a - c, b - c or 0. A lookup (256
-// KB, of which the small differences of edges and shadows use a few cache
-// lines) costs a third of the comparisons it replaces.
-var paethTable = sync.OnceValue(func() *[paethTableSize]byte {
-	t := new([paethTableSize]byte)
-	for p := -255; p <= 255; p++ {
-		for q := -255; q <= 255; q++ {
-			// paethPred takes any ints: c = 0 gives a = q and b = p.
-			t[(p+255)<<9|(q+255)] = byte(paethPred(q, p, 0))
-		}
+	d := paeth8(x, a, b, c)
+	if bpp == 3 {
+		binary.LittleEndian.PutUint64(out[3*(i/4):], d&0xffffff|(d>>8)&0xffffff000000)
+		return
 	}
-	return t
-})
-
-// paethPred is the Paeth predictor of a byte from its left (a), above (b)
-// and above-left (c) neighbours, chosen with min, max and conditional
-// moves, not branches: at edges the choice is unpredictable.
-func paethPred(a, b, c int) int {
-	p, q := b-c, a-c // p - a and p - b, with p = a + b - c
-	r := p + q       // p - c
-	pa, pb, pc := max(p, -p), max(q, -q), max(r, -r)
-	if pb > pc {
-		b = c
-	}
-	if pa <= min(pb, pc) {
-		b = a
-	}
-	return b
+	binary.LittleEndian.PutUint64(out[i:], d)
 }
 
 // upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
