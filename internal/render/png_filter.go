@@ -16,13 +16,14 @@ import (
 // Paeth predicts a byte from the pixel to its left (a), above (b) and
 // above-left (c). Where a == c the prediction is b, the Up filter's, so a
 // pixel equal to the one above whose left neighbour is too has residual
-// zero: the row is cleared at once and compared with the row above 256,
-// then 64 bytes at a time (bytes.Equal, the runtime's vector compare). In
-// a 64-byte stretch that differs, the pairs that changed and the pairs
-// right of them are filtered with paeth8, two pixels per word, and no
-// branch on which pairs those are. On rendered thumbnails Paeth leaves a
-// quarter fewer nonzero bytes than Up (see docs/operations.md,
-// Performance).
+// zero: the row is cleared at once and compared with the row above 256
+// bytes at a time (bytes.Equal, the runtime's vector compare). In a
+// stretch that differs, filterPairs filters the pairs of pixels that
+// changed and the pairs right of them, two pixels per word, in one pass
+// (measured on the style-99 and style-2 thumbnails, a second level of
+// 64-byte compares costs more than it skips). On rendered thumbnails
+// Paeth leaves a quarter fewer nonzero bytes than Up (see
+// docs/operations.md, Performance).
 func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	row[0] = 4
 	out := row[1:]
@@ -30,11 +31,6 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 	clear(out[:bpp*w])
 	n := len(pix) &^ 7 // whole pairs
 	above = above[:len(pix)]
-	colour := uint64(0x00ffffff00ffffff) // the bytes a change counts in
-	if bpp == 4 {
-		colour = ^uint64(0)
-	}
-	colHi := colour & hiBits
 	// diff gets an entry for every pair, kept if the pair changed.
 	d := slices.Grow(diff[:0], w/2)[:w/2]
 	nd := 0
@@ -48,52 +44,10 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 				paethPair(out, pix, above, c, bpp)
 				carry = false
 			}
-			c = e
-			continue
+		} else {
+			nd, carry = filterPairs(out, pix, above, c, e, bpp, d, nd, carry)
 		}
-		for c < e {
-			f := min(e, c+64)
-			if bytes.Equal(pix[c:f], above[c:f]) {
-				if carry {
-					paethPair(out, pix, above, c, bpp)
-					carry = false
-				}
-				c = f
-				continue
-			}
-			var xp, yp uint64 // the pair left of i
-			if c > 0 {
-				xp = binary.LittleEndian.Uint64(pix[c-8:])
-				yp = binary.LittleEndian.Uint64(above[c-8:])
-			}
-			for i := c; i < f; i += 8 {
-				x := binary.LittleEndian.Uint64(pix[i:])
-				y := binary.LittleEndian.Uint64(above[i:])
-				ch := (x^y)&colour != 0
-				if ch || carry {
-					a, cc := xp>>32|x<<32, yp>>32|y<<32
-					var r uint64
-					// Where b == c Paeth predicts a, where a == c b.
-					zb, za := zeroBytes(y^cc), zeroBytes(a^cc)
-					if (zb|za)&colHi == colHi {
-						pred := y ^ (a^y)&((zb>>7)*0xff)
-						r = ((x | hiBits) - (pred & loBits)) ^ (hiBits &^ (x ^ pred))
-					} else {
-						r = paeth8(x, a, y, cc)
-					}
-					if bpp == 3 {
-						binary.LittleEndian.PutUint64(out[3*(i/4):], r&0xffffff|(r>>8)&0xffffff000000)
-					} else {
-						binary.LittleEndian.PutUint64(out[i:], r)
-					}
-				}
-				d[nd] = int32(i / 4)
-				nd += int(b2u(ch))
-				carry = ch
-				xp, yp = x, y
-			}
-			c = f
-		}
+		c = e
 	}
 	diff = d[:nd]
 	if n < len(pix) { // a last lone pixel
@@ -110,6 +64,62 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 		}
 	}
 	return diff
+}
+
+// filterPairs writes the Paeth residuals of the pairs of pixels in
+// pix[c:e] that changed from the row above or whose left neighbour did
+// (carry: the pair left of c changed), adds the changed pairs' first
+// pixels to d[nd:], and returns the new nd and whether the last pair
+// changed. With bpp 3 it writes two zero bytes past each pair (the next
+// pair's residuals, if not zero, are written after it, and row has spare
+// bytes at its end).
+func filterPairs(out, pix, above []byte, c, e, bpp int, d []int32, nd int, carry bool) (int, bool) {
+	colour := uint64(0x00ffffff00ffffff) // the bytes a change counts in
+	if bpp == 4 {
+		colour = ^uint64(0)
+	}
+	colHi := colour & hiBits
+	var xp, yp uint64 // the pair left of i
+	if c > 0 {
+		xp = binary.LittleEndian.Uint64(pix[c-8:])
+		yp = binary.LittleEndian.Uint64(above[c-8:])
+	}
+	p, q := pix[c:e], above[c:e]
+	o := bpp * (c / 4) // out offset of the pair
+	j := int32(c / 4)  // its first pixel
+	for i := 0; i+8 <= len(p); i += 8 {
+		x := binary.LittleEndian.Uint64(p[i : i+8])
+		y := binary.LittleEndian.Uint64(q[i : i+8])
+		ch := (x^y)&colour != 0
+		if !ch && !carry { // residuals zero
+			xp, yp = x, y
+			o += 2 * bpp
+			j += 2
+			continue
+		}
+		a, cc := xp>>32|x<<32, yp>>32|y<<32
+		var r uint64
+		// Paeth predicts a where b == c or a == b, and b where a == c:
+		// when each colour byte is one of those, a select will do.
+		ac := nonzeroBytes(a ^ cc)
+		if nonzeroBytes(y^cc)&ac&nonzeroBytes(a^y)&colHi == 0 {
+			pred := y ^ (a^y)&(((ac&hiBits)>>7)*0xff)
+			r = ((x | hiBits) - (pred & loBits)) ^ (hiBits &^ (x ^ pred))
+		} else {
+			r = paeth8(x, a, y, cc)
+		}
+		if bpp == 3 {
+			r = r&0xffffff | (r>>8)&0xffffff000000
+		}
+		binary.LittleEndian.PutUint64(out[o:o+8], r)
+		d[nd] = j
+		nd += int(b2u(ch))
+		carry = ch
+		xp, yp = x, y
+		o += 2 * bpp
+		j += 2
+	}
+	return nd, carry
 }
 
 // paethPair writes to out the Paeth residuals of the pair of pixels at
@@ -156,8 +166,8 @@ func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
 			continue
 		}
 		for c < e {
-			f := min(e, c+64)
-			if bytes.Equal(pix[c:f], above[c:f]) {
+			f := e
+			if false {
 				c = f
 				continue
 			}

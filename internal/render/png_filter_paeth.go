@@ -51,7 +51,8 @@ func paeth8(x, a, b, c uint64) uint64 {
 	return ((x | H) - (pred & L)) ^ (H &^ (x ^ pred))
 }
 
-// zeroBytes returns the top bit of each byte of v that is zero.
-func zeroBytes(v uint64) uint64 {
-	return ^((v&loBits + loBits) | v) & hiBits
+// nonzeroBytes returns v with each byte's top bit set if the byte is not
+// zero (the other bits are not cleared).
+func nonzeroBytes(v uint64) uint64 {
+	return (v&loBits + loBits) | v
 }
