@@ -9,9 +9,8 @@ import (
 // filterRow writes the Paeth-filtered row (type byte 4, then bpp bytes per
 // pixel) of the 4-byte pixels pix, whose row above is above (zero for the
 // first row); bpp 3 drops the alpha bytes. row needs two spare bytes past
-// its end. It returns diff (scratch space, reused) holding the first pixel
-// of each pair of pixels that differs from the row above (in bpp 3, in a
-// colour byte), for rowSpans.
+// its end. It returns in spans (scratch space, reused) the spans of the
+// row that may hold nonzero bytes, for rowSpans.
 //
 // Paeth predicts a byte from the pixel to its left (a), above (b) and
 // above-left (c). Where a == c the prediction is b, the Up filter's, so a
@@ -24,32 +23,28 @@ import (
 // 64-byte compares costs more than it skips). On rendered thumbnails
 // Paeth leaves a quarter fewer nonzero bytes than Up (see
 // docs/operations.md, Performance).
-func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
+func filterRow(row, pix, above []byte, bpp int, spans []int32) []int32 {
 	row[0] = 4
 	out := row[1:]
 	w := len(pix) / 4
 	clear(out[:bpp*w])
 	n := len(pix) &^ 7 // whole pairs
 	above = above[:len(pix)]
-	// diff gets an entry for every pair, kept if the pair changed.
-	d := slices.Grow(diff[:0], w/2)[:w/2]
-	nd := 0
-	// carry: the last pair looked at changed, so the pair at c, equal to
-	// the row above or not, has a changed left neighbour.
-	carry := false
+	// At most one span per changed pair and the filter-type byte's.
+	st := rowState{spans: slices.Grow(spans[:0], w+4)[:w+4], ns: 2, end: 1}
+	st.spans[0], st.spans[1] = 0, 1
 	for c := 0; c < n; {
 		e := min(n, c+256)
 		if bytes.Equal(pix[c:e], above[c:e]) {
-			if carry {
+			if st.carry {
 				paethPair(out, pix, above, c, bpp)
-				carry = false
+				st.carry = false
 			}
 		} else {
-			nd, carry = filterPairs(out, pix, above, c, e, bpp, d, nd, carry)
+			filterPairs(out, pix, above, c, e, bpp, &st)
 		}
 		c = e
 	}
-	diff = d[:nd]
 	if n < len(pix) { // a last lone pixel
 		var a, c uint64
 		if n > 0 {
@@ -62,18 +57,55 @@ func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
 		for k := range bpp {
 			out[bpp*(n/4)+k] = byte(d >> (8 * k))
 		}
+		// Its span is always included.
+		st.add(1+bpp*(n/4), bpp)
 	}
-	return diff
+	// A changed last pair's span ends at the row's end, not a pixel past.
+	st.end = min(st.end, 1+bpp*w)
+	st.close()
+	return st.spans[:st.ns]
+}
+
+// rowState is filterRow's state between stretches: the spans so far
+// (spans[:ns], the last one, [start, end), still open) and whether the
+// last pair filtered changed.
+type rowState struct {
+	spans      []int32
+	ns         int
+	start, end int
+	carry      bool
+}
+
+// add adds the span of n bytes at a: it extends the open span if it
+// starts at most eight bytes past its end (spans that close are merged),
+// else the open span is closed and a new one opened.
+func (st *rowState) add(a, n int) {
+	if a > st.end+8 {
+		st.close()
+		st.start = a
+	}
+	st.end = a + n
+}
+
+// close records the open span [start, end); the first span (the filter-
+// type byte's, start 0) is already there.
+func (st *rowState) close() {
+	if st.start == 0 {
+		st.spans[1] = int32(st.end)
+		return
+	}
+	st.spans[st.ns], st.spans[st.ns+1] = int32(st.start), int32(st.end)
+	st.ns += 2
 }
 
 // filterPairs writes the Paeth residuals of the pairs of pixels in
 // pix[c:e] that changed from the row above or whose left neighbour did
-// (carry: the pair left of c changed), adds the changed pairs' first
-// pixels to d[nd:], and returns the new nd and whether the last pair
-// changed. With bpp 3 it writes two zero bytes past each pair (the next
-// pair's residuals, if not zero, are written after it, and row has spare
-// bytes at its end).
-func filterPairs(out, pix, above []byte, c, e, bpp int, d []int32, nd int, carry bool) (int, bool) {
+// (st.carry: the pair left of c changed), and adds to st's spans, for each
+// pair that changed, the pair and the pixel right of it (whose Paeth
+// prediction reads it). With bpp 3 it writes two zero bytes past each
+// pair (the next pair's residuals, if not zero, are written after it, and
+// row has spare bytes at its end).
+func filterPairs(out, pix, above []byte, c, e, bpp int, st *rowState) {
 	colour := uint64(0x00ffffff00ffffff) // the bytes a change counts in
 	if bpp == 4 {
 		colour = ^uint64(0)
@@ -84,9 +116,9 @@ func filterPairs(out, pix, above []byte, c, e, bpp int, d []int32, nd int, carry
 		xp = binary.LittleEndian.Uint64(pix[c-8:])
 		yp = binary.LittleEndian.Uint64(above[c-8:])
 	}
+	spans, ns, start, end, carry := st.spans, st.ns, st.start, st.end, st.carry
 	p, q := pix[c:e], above[c:e]
-	o := bpp * (c / 4) // out offset of the pair
-	j := int32(c / 4)  // its first pixel
+	o := bpp * (c / 4) // out offset of the pair, plus one: its span's start
 	for i := 0; i+8 <= len(p); i += 8 {
 		x := binary.LittleEndian.Uint64(p[i : i+8])
 		y := binary.LittleEndian.Uint64(q[i : i+8])
@@ -94,7 +126,6 @@ func filterPairs(out, pix, above []byte, c, e, bpp int, d []int32, nd int, carry
 		if !ch && !carry { // residuals zero
 			xp, yp = x, y
 			o += 2 * bpp
-			j += 2
 			continue
 		}
 		a, cc := xp>>32|x<<32, yp>>32|y<<32
@@ -112,14 +143,23 @@ func filterPairs(out, pix, above []byte, c, e, bpp int, d []int32, nd int, carry
 			r = r&0xffffff | (r>>8)&0xffffff000000
 		}
 		binary.LittleEndian.PutUint64(out[o:o+8], r)
-		d[nd] = j
-		nd += int(b2u(ch))
-		carry = ch
+		if carry = ch; ch {
+			// rowState.add, with the open span in registers.
+			if o+1 > end+8 {
+				if start == 0 {
+					spans[1] = int32(end)
+				} else {
+					spans[ns], spans[ns+1] = int32(start), int32(end)
+					ns += 2
+				}
+				start = o + 1
+			}
+			end = o + 1 + 3*bpp
+		}
 		xp, yp = x, y
 		o += 2 * bpp
-		j += 2
 	}
-	return nd, carry
+	st.ns, st.start, st.end, st.carry = ns, start, end, carry
 }
 
 // paethPair writes to out the Paeth residuals of the pair of pixels at
@@ -201,43 +241,12 @@ func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
 	return diff
 }
 
-// rowSpans sets spans to the [start, end) offsets in a filtered row of
-// width pixels where bytes may be nonzero, from filterRow's diff: the
-// filter type byte, and for each changed pair of pixels the pair and the
-// pixel right of it (whose Paeth prediction reads it). A lone last pixel,
-// which diff does not cover, is always included. Spans closer than eight
-// bytes are merged.
-func rowSpans(spans, diff []int32, width, bpp int) []int32 {
-	spans = append(spans[:0], 0, 1)
-	// The open span [start, end) stays in registers until a gap ends it;
-	// the first is the filter-type byte's.
-	start, end := 0, 1
-	for _, j := range diff {
-		a, b := 1+bpp*int(j), 1+bpp*min(width, int(j)+3)
-		if a <= end+8 {
-			end = max(end, b)
-			continue
-		}
-		spans = closeSpan(spans, start, end)
-		start, end = a, b
-	}
-	if a, b := 1+bpp*(width-1), 1+bpp*width; width%2 == 1 {
-		if a <= end+8 {
-			end = max(end, b)
-		} else {
-			spans = closeSpan(spans, start, end)
-			start, end = a, b
-		}
-	}
-	return closeSpan(spans, start, end)
-}
-
-// closeSpan records the span [start, end) in spans, whose first span (the
-// filter-type byte's, start 0) is already there.
-func closeSpan(spans []int32, start, end int) []int32 {
-	if start == 0 {
-		spans[1] = int32(end)
-		return spans
-	}
-	return append(spans, int32(start), int32(end))
+// rowSpans sets spans to the [start, end) offsets in a filtered row (of
+// the width and bytes per pixel it is passed) where bytes may be nonzero, which filterRow returned in
+// filtered: the filter type byte, and for each pair of pixels that
+// changed from the row above the pair and the pixel right of it (whose
+// Paeth prediction reads it). A lone last pixel is always included.
+// Spans closer than eight bytes are merged.
+func rowSpans(spans, filtered []int32, _, _ int) []int32 {
+	return append(spans[:0], filtered...)
 }
