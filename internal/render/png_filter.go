@@ -118,7 +118,7 @@ func filterPairs(out, pix, above []byte, c, e, bpp int, st *rowState) {
 	}
 	spans, ns, start, end, carry := st.spans, st.ns, st.start, st.end, st.carry
 	p, q := pix[c:e], above[c:e]
-	o := bpp * (c / 4) // out offset of the pair, plus one: its span's start
+	o := bpp * (c / 4) // the pair's offset in out (in the row: o+1)
 	for i := 0; i+8 <= len(p); i += 8 {
 		x := binary.LittleEndian.Uint64(p[i : i+8])
 		y := binary.LittleEndian.Uint64(q[i : i+8])
@@ -144,7 +144,8 @@ func filterPairs(out, pix, above []byte, c, e, bpp int, st *rowState) {
 		}
 		binary.LittleEndian.PutUint64(out[o:o+8], r)
 		if carry = ch; ch {
-			// rowState.add, with the open span in registers.
+			// rowState.add, with the open span in registers: the
+			// pair's span starts at o+1.
 			if o+1 > end+8 {
 				if start == 0 {
 					spans[1] = int32(end)
