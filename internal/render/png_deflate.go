@@ -299,11 +299,12 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 // scanFast is scan for the fastest effort (no lazy evaluation, no hash
 // chain) while p+16 <= end: it tries only the predicted distances (a run,
 // the row above and its neighbours; the last distance used is always one
-// of those), XORing the eight bytes at p with those at every distance at
-// once, without branching on the data; a distance matches where four
-// bytes of its XOR are zero, and the XOR's first eight bytes give short
-// match lengths without matchLen. Literals are stored eight bytes at a
-// time, the count that are literals kept.
+// of those), XORing the sixteen bytes at p with those at every distance,
+// without branching on the data. A distance is tried at p where its XOR's
+// leading bytes that a match must cover to score (see predictedWorth) are
+// zero; where none is, the same XORs tell the first of the next eight
+// positions where one is (see firstWorth), and the bytes before it are
+// literals, stored eight at a time.
 func (d *rowDeflater) scanFast(p, limit, end int) int {
 	win := d.win[:end]
 	s, bpp := d.stride, d.bpp
@@ -313,6 +314,7 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 	if far > windowSize || s-bpp < 1 {
 		far = end
 	}
+	w := &d.worth
 	for p < limit && p+16 <= end {
 		x := binary.LittleEndian.Uint64(win[p : p+8])
 		if x == 0 && win[p-1] == 0 {
@@ -322,43 +324,53 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 			p += l
 			continue
 		}
+		y := binary.LittleEndian.Uint64(win[p+8 : p+16])
 		var xs [4]uint64
-		var starts uint64
-		var at uint
+		var first uint
 		switch {
 		case d.runsOnly:
-			xs[0] = xorAt(win, x, p, 1)
-			starts = quadZeros(xs[0])
+			var x1 uint64
+			xs[0], x1 = xorsAt(win, x, y, p, 1)
+			first = firstWorth(xs[0], x1, w[0])
+			if p == 0 {
+				first = 1 // distance one comes in reach
+			}
 		case p >= far:
 			xs[0] = x ^ binary.LittleEndian.Uint64(win[p-1:p+7])
 			xs[1] = x ^ binary.LittleEndian.Uint64(win[p-s+bpp:p-s+bpp+8])
 			xs[2] = x ^ binary.LittleEndian.Uint64(win[p-s:p-s+8])
 			xs[3] = x ^ binary.LittleEndian.Uint64(win[p-far:p-far+8])
+			f0 := firstWorth(xs[0], y^binary.LittleEndian.Uint64(win[p+7:p+15]), w[0])
+			f1 := firstWorth(xs[1], y^binary.LittleEndian.Uint64(win[p+8-s+bpp:p+16-s+bpp]), w[1])
+			f2 := firstWorth(xs[2], y^binary.LittleEndian.Uint64(win[p+8-s:p+16-s]), w[2])
+			f3 := firstWorth(xs[3], y^binary.LittleEndian.Uint64(win[p+8-far:p+16-far]), w[3])
+			first = min(f0, f1, f2, f3)
 		default:
-			xs[0] = xorAt(win, x, p, 1)
-			xs[1] = xorAt(win, x, p, s-bpp)
-			xs[2] = xorAt(win, x, p, s)
-			xs[3] = xorAt(win, x, p, s+bpp)
-		}
-		if !d.runsOnly {
-			starts = quadZeros(xs[0]) | quadZeros(xs[1]) | quadZeros(xs[2]) | quadZeros(xs[3])
-			at = b2u(xs[1]&d.worth[1] == 0)<<1 | b2u(xs[2]&d.worth[2] == 0)<<2 | b2u(xs[3]&d.worth[3] == 0)<<3
-		}
-		// At p only a match that scores counts (the rest would be
-		// literals anyway); at p+1 to p+4 four equal bytes stop the
-		// literals, to be looked at in turn.
-		at |= b2u(xs[0]&d.worth[0] == 0)
-		if at == 0 {
-			lits := 5
-			if m := starts & 0x8080808000; m != 0 { // starts 1 to 4
-				lits = bits.TrailingZeros64(m) >> 3
+			var f [4]uint
+			for k, dist := range [4]int{1, s - bpp, s, s + bpp} {
+				var x1 uint64
+				xs[k], x1 = xorsAt(win, x, y, p, dist)
+				f[k] = firstWorth(xs[k], x1, w[k])
+				if dist > p && dist <= windowSize {
+					f[k] = uint(min(dist-p, 9)) // comes in reach there
+				}
 			}
+			first = min(f[0], f[1], f[2], f[3])
+		}
+		if first != 0 {
+			// No match scores before p+first: up to eight literals, not
+			// past limit (what follows may be zeros, coded as a run).
+			lits := min(int(min(first, 8)), limit-p)
 			n := len(d.lits)
 			buf := d.lits[:n+8]
 			binary.LittleEndian.PutUint64(buf[n:], x)
 			d.lits = buf[:n+lits]
 			p += lits
 			continue
+		}
+		at := b2u(xs[0]&w[0] == 0) | b2u(xs[1]&w[1] == 0)<<1 | b2u(xs[2]&w[2] == 0)<<2 | b2u(xs[3]&w[3] == 0)<<3
+		if d.runsOnly {
+			at &= 1
 		}
 		best, dist := d.bestPredicted(p, end, &xs, at)
 		if best == 0 {
@@ -371,6 +383,26 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 		p += best
 	}
 	return p
+}
+
+// firstWorth returns the first position j (0 to 8) in the sixteen bytes
+// x0, x1 (an XOR at one distance, least significant byte first) from which
+// the bytes worth masks (7 or 8 of them, see predictedWorth) are all zero,
+// or 9 if there is none: where a match at that distance may score. From j
+// >= 1 on such a run reaches past x0, so all of x0's bytes from j on are
+// zero: j is the first after x0's last nonzero byte, and x1 must have
+// need-8+j zeros at its start.
+func firstWorth(x0, x1, worth uint64) uint {
+	j := uint(bits.Len64(x0)+7) >> 3
+	need := uint(bits.Len64(worth)) >> 3
+	f := uint(9)
+	if uint(bits.TrailingZeros64(x1))>>3+8 >= j+need {
+		f = j
+	}
+	if x0&worth == 0 {
+		f = 0
+	}
+	return f
 }
 
 // b2u is 1 for true, 0 for false.
@@ -397,13 +429,14 @@ func predictedWorth(stride, bpp int) [4]uint64 {
 	return w
 }
 
-// xorAt is x XOR the eight bytes dist back from p, or all ones where
-// dist is out of reach.
-func xorAt(win []byte, x uint64, p, dist int) uint64 {
+// xorsAt is x and y (the eight bytes at p and the eight after them) XOR
+// the sixteen bytes dist back from p, or all ones where dist is out of
+// reach.
+func xorsAt(win []byte, x, y uint64, p, dist int) (uint64, uint64) {
 	if dist > 0 && dist <= p && dist <= windowSize {
-		return x ^ binary.LittleEndian.Uint64(win[p-dist:])
+		return x ^ binary.LittleEndian.Uint64(win[p-dist:]), y ^ binary.LittleEndian.Uint64(win[p+8-dist:])
 	}
-	return ^uint64(0)
+	return ^uint64(0), ^uint64(0)
 }
 
 // bestPredicted is the second half of scanFast's step: the best match at p among
