@@ -935,52 +935,91 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 	acc, nbits := b.acc, b.nbits
 	pos := len(b.buf)
 	buf := b.buf[:cap(b.buf)]
+	// Every put leaves at most 7 bits pending and adds at most 57, so
+	// the shifts stay below 64 (masked, they need no check).
 	put := func(v uint64, n uint) {
-		acc |= v << nbits
+		acc |= v << (nbits & 63)
 		nbits += n
 		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
 		k := nbits >> 3
 		pos += int(k)
-		acc >>= k << 3
+		acc >>= (k << 3) & 63
 		nbits &= 7
 	}
 	// The header's writes may leave up to 31 bits pending: store their
 	// whole bytes first, so that at most 7 are pending before each token
-	// (a match's 48 bits or three 15-bit literals and 31 pending bits
+	// (a match's 48 bits or four 14-bit literals and 31 pending bits
 	// would not fit in acc).
 	put(0, 0)
-	// Three literals (at most 45 bits) go in before the whole bytes are
-	// stored.
-	literals := func(p []byte) {
-		for len(p) >= 3 {
-			// The three codes are joined first, off the chain through
-			// the bit count.
-			c0, c1, c2 := p[0], p[1], p[2]
-			l0, l1 := uint(litLen[c0]), uint(litLen[c1])
-			v := uint64(litCode[c0]) | uint64(litCode[c1])<<l0 | uint64(litCode[c2])<<(l0+l1)
-			put(v, l0+l1+uint(litLen[c2]))
-			p = p[3:]
-		}
-		for _, c := range p {
-			put(uint64(litCode[c]), uint(litLen[c]))
-		}
+	// A literal's code and its length in one word: code<<8 | length.
+	var lt [256]uint32
+	maxLen := uint8(0)
+	for c := range lt {
+		lt[c] = uint32(litCode[c])<<8 | uint32(litLen[c])
+		maxLen = max(maxLen, litLen[c])
 	}
+	// Literals are read four at a time past a run's end (masked off):
+	// make sure the block's last ones have room after them.
+	if cap(lits)-len(lits) < 4 {
+		lits = append(lits, 0, 0, 0, 0)[:len(lits)]
+	}
+	all := lits[:cap(lits)]
+	four := maxLen <= 14
 	l := 0
-	for _, q := range seqs {
-		literals(lits[l : l+int(q>>32)])
-		l += int(q >> 32)
+	for i := 0; ; i++ {
+		// The literals before seqs[i] (after the last, those left).
+		k := len(lits) - l
+		if i < len(seqs) {
+			k = int(seqs[i] >> 32)
+		}
+		// Four literals (at most 56 bits) go in before the whole bytes
+		// are stored where no literal's code is longer than 14 bits
+		// (nearly every block's), else three (at most 45). The codes are
+		// joined first, off the chain through the bit count; the last
+		// group's codes past the run are cut off, so a run costs one
+		// loop (and one mispredicted exit).
+		if four {
+			for j := l; j < l+k; j += 4 {
+				q := all[j : j+4 : j+4]
+				e0, e1, e2, e3 := lt[q[0]], lt[q[1]], lt[q[2]], lt[q[3]]
+				var ns [4]uint
+				ns[0] = uint(uint8(e0))
+				ns[1] = ns[0] + uint(uint8(e1))
+				ns[2] = ns[1] + uint(uint8(e2))
+				ns[3] = ns[2] + uint(uint8(e3))
+				v := uint64(e0>>8) | uint64(e1>>8)<<(ns[0]&63) | uint64(e2>>8)<<(ns[1]&63) | uint64(e3>>8)<<(ns[2]&63)
+				n := ns[(min(l+k-j, 4)-1)&3]
+				put(v&(1<<(n&63)-1), n)
+			}
+		} else {
+			for j := l; j < l+k; j += 3 {
+				q := all[j : j+3 : j+3]
+				e0, e1, e2 := lt[q[0]], lt[q[1]], lt[q[2]]
+				var ns [4]uint
+				ns[0] = uint(uint8(e0))
+				ns[1] = ns[0] + uint(uint8(e1))
+				ns[2] = ns[1] + uint(uint8(e2))
+				v := uint64(e0>>8) | uint64(e1>>8)<<(ns[0]&63) | uint64(e2>>8)<<(ns[1]&63)
+				n := ns[(min(l+k-j, 3)-1)&3]
+				put(v&(1<<(n&63)-1), n)
+			}
+		}
+		l += k
+		if i == len(seqs) {
+			break
+		}
+		q := seqs[i]
 		n := int(q>>16&0xff) + 3
 		dist := int(q&0xffff) + 1
 		lc := lengthCode[n-3]
 		dc := q >> 24 & 31
 		// code, length extra bits, distance code, distance extra bits:
 		// at most 15+5+15+13 = 48 bits.
-		v := uint64(litCode[257+int(lc)]) | uint64(n-int(lengthBase[lc]))<<litLen[257+int(lc)]
+		v := uint64(litCode[257+int(lc)]) | uint64(n-int(lengthBase[lc]))<<(litLen[257+int(lc)]&63)
 		nb := uint(litLen[257+int(lc)]) + uint(lengthExtra[lc])
-		v |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<distLen[dc]) << nb
+		v |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<(distLen[dc]&63)) << (nb & 63)
 		put(v, nb+uint(distLen[dc])+uint(distExtra[dc]))
 	}
-	literals(lits[l:])
 	b.acc, b.nbits, b.buf = acc, nbits, buf[:pos]
 }
 
