@@ -18,8 +18,8 @@ import (
 //   - Inside a span the matcher tries only the distances the structure
 //     predicts: one byte (runs), the last distance used, and one row minus,
 //     at and plus one pixel, all XORed eight bytes at a time without
-//     branching on the data; where none has four equal bytes, the same
-//     XORs tell how many literals follow (up to five).
+//     branching on the data; where no copy can score, the same XORs (of
+//     sixteen bytes) tell how many literals follow (up to eight).
 //   - A busy row (see busyShare) is matched at distance one only.
 //   - A match is scored by the bytes it covers less its distance's extra
 //     bits (a row back costs 11 raw bits) and a fixed cost, so runs take
