@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"math/bits"
@@ -207,6 +208,15 @@ func hash4(u uint32) uint32 { return (u * 0x9e3779b1) >> (32 - hashBits) }
 // matchLen returns how many bytes from a and b agree, up to end (b < end).
 func matchLen(win []byte, a, b, end int) int {
 	n := 0
+	if b+16 <= end && binary.LittleEndian.Uint64(win[a:]) == binary.LittleEndian.Uint64(win[b:]) &&
+		binary.LittleEndian.Uint64(win[a+8:]) == binary.LittleEndian.Uint64(win[b+8:]) {
+		// A long copy (most are a row back, over a stretch equal to the
+		// row above): 64 bytes at a time with bytes.Equal's vector loop.
+		n = 16
+		for b+n+64 <= end && bytes.Equal(win[a+n:a+n+64], win[b+n:b+n+64]) {
+			n += 64
+		}
+	}
 	for b+n+16 <= end {
 		x := binary.LittleEndian.Uint64(win[a+n:]) ^ binary.LittleEndian.Uint64(win[b+n:])
 		y := binary.LittleEndian.Uint64(win[a+n+8:]) ^ binary.LittleEndian.Uint64(win[b+n+8:])
