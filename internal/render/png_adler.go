@@ -84,10 +84,90 @@ func adlerAcc(s1, s2 uint64, p []byte) (uint64, uint64) {
 }
 
 // adlerSpans continues adler over row, whose bytes outside spans (as
-// rowSpans gives them) are zeros: those only add their count times s1 to
-// s2. The sums are reduced at the end (and on the way once they pass
-// 2^40), not per span; rows up to 4 MiB.
+// rowSpans gives them) are zeros. The row is summed in eight lanes as
+// adlerAcc does, from its start, but only the words that hold span bytes
+// are read: a word of zeros adds nothing to a lane and its lane sum to the
+// second sums, so a gap of g words adds g times each lane sum at once, and
+// the lanes are folded once per row. Rows longer than a lane chunk go span
+// by span (adlerSpansLong).
 func adlerSpans(adler uint32, row []byte, spans []int32) uint32 {
+	const chunk = 8 * 4096 // as in adlerAcc: the lanes' second sums stay below 2^32
+	if len(row) > chunk {
+		return adlerSpansLong(adler, row, spans)
+	}
+	const m = 0x000000ff000000ff
+	words := len(row) >> 3
+	var a0, a1, a2, a3, b0, b1, b2, b3 uint64
+	k := 0 // words summed (read or skipped)
+	for i := 0; i+1 < len(spans); i += 2 {
+		w0, w1 := max(k, int(spans[i])>>3), min(words, (int(spans[i+1])+7)>>3)
+		if w0 >= w1 {
+			continue
+		}
+		g := uint64(w0 - k)
+		b0 += g * a0
+		b1 += g * a1
+		b2 += g * a2
+		b3 += g * a3
+		q := row[8*w0 : 8*w1]
+		j := 0
+		for ; j+16 <= len(q); j += 16 {
+			v := binary.LittleEndian.Uint64(q[j : j+8])
+			w := binary.LittleEndian.Uint64(q[j+8 : j+16])
+			a0 += v & m
+			a1 += v >> 8 & m
+			a2 += v >> 16 & m
+			a3 += v >> 24 & m
+			b0 += a0
+			b1 += a1
+			b2 += a2
+			b3 += a3
+			a0 += w & m
+			a1 += w >> 8 & m
+			a2 += w >> 16 & m
+			a3 += w >> 24 & m
+			b0 += a0
+			b1 += a1
+			b2 += a2
+			b3 += a3
+		}
+		if j < len(q) {
+			v := binary.LittleEndian.Uint64(q[j : j+8])
+			a0 += v & m
+			a1 += v >> 8 & m
+			a2 += v >> 16 & m
+			a3 += v >> 24 & m
+			b0 += a0
+			b1 += a1
+			b2 += a2
+			b3 += a3
+		}
+		k = w1
+	}
+	g := uint64(words - k)
+	b0 += g * a0
+	b1 += g * a1
+	b2 += g * a2
+	b3 += g * a3
+	s1, s2 := uint64(adler&0xffff), uint64(adler>>16)
+	lo, hi := uint64(0xffffffff), uint64(32)
+	sumA := a0&lo + a0>>hi + a1&lo + a1>>hi + a2&lo + a2>>hi + a3&lo + a3>>hi
+	sumB := b0&lo + b0>>hi + b1&lo + b1>>hi + b2&lo + b2>>hi + b3&lo + b3>>hi
+	lA := a1&lo + 2*(a2&lo) + 3*(a3&lo) + 4*(a0>>hi) + 5*(a1>>hi) + 6*(a2>>hi) + 7*(a3>>hi)
+	s2 += uint64(8*words)*s1 + 8*sumB - lA
+	s1 += sumA
+	// The last bytes (fewer than eight) one by one.
+	for _, c := range row[8*words:] {
+		s1 += uint64(c)
+		s2 += s1
+	}
+	return uint32(s2%adlerMod)<<16 | uint32(s1%adlerMod)
+}
+
+// adlerSpansLong is adlerSpans for rows of any length up to 4 MiB: span
+// by span, the sums reduced at the end (and on the way once they pass
+// 2^40), not per span.
+func adlerSpansLong(adler uint32, row []byte, spans []int32) uint32 {
 	s1, s2 := uint64(adler&0xffff), uint64(adler>>16)
 	p := 0
 	for i := 0; i+1 < len(spans); i += 2 {

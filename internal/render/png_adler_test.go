@@ -63,7 +63,7 @@ func TestAdlerSpans(t *testing.T) {
 		var spans []int32
 		for p := 0; p < n; {
 			a := min(n, p+r.IntN(300))
-			b := min(n, a+1+r.IntN(40))
+			b := min(n, a+1+r.IntN([]int{40, 700}[r.IntN(2)])) // short spans and long
 			if a >= b {
 				break
 			}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"io"
 	"math/bits"
@@ -18,8 +19,8 @@ import (
 //   - Inside a span the matcher tries only the distances the structure
 //     predicts: one byte (runs), the last distance used, and one row minus,
 //     at and plus one pixel, all XORed eight bytes at a time without
-//     branching on the data; where none has four equal bytes, the same
-//     XORs tell how many literals follow (up to five).
+//     branching on the data; where no copy can score, the same XORs (of
+//     sixteen bytes) tell how many literals follow (up to eight).
 //   - A busy row (see busyShare) is matched at distance one only.
 //   - A match is scored by the bytes it covers less its distance's extra
 //     bits (a row back costs 11 raw bits) and a fixed cost, so runs take
@@ -207,6 +208,15 @@ func hash4(u uint32) uint32 { return (u * 0x9e3779b1) >> (32 - hashBits) }
 // matchLen returns how many bytes from a and b agree, up to end (b < end).
 func matchLen(win []byte, a, b, end int) int {
 	n := 0
+	if b+16 <= end && binary.LittleEndian.Uint64(win[a:]) == binary.LittleEndian.Uint64(win[b:]) &&
+		binary.LittleEndian.Uint64(win[a+8:]) == binary.LittleEndian.Uint64(win[b+8:]) {
+		// A long copy (most are a row back, over a stretch equal to the
+		// row above): 64 bytes at a time with bytes.Equal's vector loop.
+		n = 16
+		for b+n+64 <= end && bytes.Equal(win[a+n:a+n+64], win[b+n:b+n+64]) {
+			n += 64
+		}
+	}
 	for b+n+16 <= end {
 		x := binary.LittleEndian.Uint64(win[a+n:]) ^ binary.LittleEndian.Uint64(win[b+n:])
 		y := binary.LittleEndian.Uint64(win[a+n+8:]) ^ binary.LittleEndian.Uint64(win[b+n+8:])
@@ -299,11 +309,12 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 // scanFast is scan for the fastest effort (no lazy evaluation, no hash
 // chain) while p+16 <= end: it tries only the predicted distances (a run,
 // the row above and its neighbours; the last distance used is always one
-// of those), XORing the eight bytes at p with those at every distance at
-// once, without branching on the data; a distance matches where four
-// bytes of its XOR are zero, and the XOR's first eight bytes give short
-// match lengths without matchLen. Literals are stored eight bytes at a
-// time, the count that are literals kept.
+// of those), XORing the sixteen bytes at p with those at every distance,
+// without branching on the data. A distance is tried at p where its XOR's
+// leading bytes that a match must cover to score (see predictedWorth) are
+// zero; where none is, the same XORs tell the first of the next eight
+// positions where one is (see firstWorth), and the bytes before it are
+// literals, stored eight at a time.
 func (d *rowDeflater) scanFast(p, limit, end int) int {
 	win := d.win[:end]
 	s, bpp := d.stride, d.bpp
@@ -313,6 +324,7 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 	if far > windowSize || s-bpp < 1 {
 		far = end
 	}
+	w := &d.worth
 	for p < limit && p+16 <= end {
 		x := binary.LittleEndian.Uint64(win[p : p+8])
 		if x == 0 && win[p-1] == 0 {
@@ -322,43 +334,53 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 			p += l
 			continue
 		}
+		y := binary.LittleEndian.Uint64(win[p+8 : p+16])
 		var xs [4]uint64
-		var starts uint64
-		var at uint
+		var first uint
 		switch {
 		case d.runsOnly:
-			xs[0] = xorAt(win, x, p, 1)
-			starts = quadZeros(xs[0])
+			var x1 uint64
+			xs[0], x1 = xorsAt(win, x, y, p, 1)
+			first = firstWorth(xs[0], x1, w[0])
+			if p == 0 {
+				first = 1 // distance one comes in reach
+			}
 		case p >= far:
 			xs[0] = x ^ binary.LittleEndian.Uint64(win[p-1:p+7])
 			xs[1] = x ^ binary.LittleEndian.Uint64(win[p-s+bpp:p-s+bpp+8])
 			xs[2] = x ^ binary.LittleEndian.Uint64(win[p-s:p-s+8])
 			xs[3] = x ^ binary.LittleEndian.Uint64(win[p-far:p-far+8])
+			f0 := firstWorth(xs[0], y^binary.LittleEndian.Uint64(win[p+7:p+15]), w[0])
+			f1 := firstWorth(xs[1], y^binary.LittleEndian.Uint64(win[p+8-s+bpp:p+16-s+bpp]), w[1])
+			f2 := firstWorth(xs[2], y^binary.LittleEndian.Uint64(win[p+8-s:p+16-s]), w[2])
+			f3 := firstWorth(xs[3], y^binary.LittleEndian.Uint64(win[p+8-far:p+16-far]), w[3])
+			first = min(f0, f1, f2, f3)
 		default:
-			xs[0] = xorAt(win, x, p, 1)
-			xs[1] = xorAt(win, x, p, s-bpp)
-			xs[2] = xorAt(win, x, p, s)
-			xs[3] = xorAt(win, x, p, s+bpp)
-		}
-		if !d.runsOnly {
-			starts = quadZeros(xs[0]) | quadZeros(xs[1]) | quadZeros(xs[2]) | quadZeros(xs[3])
-			at = b2u(xs[1]&d.worth[1] == 0)<<1 | b2u(xs[2]&d.worth[2] == 0)<<2 | b2u(xs[3]&d.worth[3] == 0)<<3
-		}
-		// At p only a match that scores counts (the rest would be
-		// literals anyway); at p+1 to p+4 four equal bytes stop the
-		// literals, to be looked at in turn.
-		at |= b2u(xs[0]&d.worth[0] == 0)
-		if at == 0 {
-			lits := 5
-			if m := starts & 0x8080808000; m != 0 { // starts 1 to 4
-				lits = bits.TrailingZeros64(m) >> 3
+			var f [4]uint
+			for k, dist := range [4]int{1, s - bpp, s, s + bpp} {
+				var x1 uint64
+				xs[k], x1 = xorsAt(win, x, y, p, dist)
+				f[k] = firstWorth(xs[k], x1, w[k])
+				if dist > p && dist <= windowSize {
+					f[k] = uint(min(dist-p, 9)) // comes in reach there
+				}
 			}
+			first = min(f[0], f[1], f[2], f[3])
+		}
+		if first != 0 {
+			// No match scores before p+first: up to eight literals, not
+			// past limit (what follows may be zeros, coded as a run).
+			lits := min(int(min(first, 8)), limit-p)
 			n := len(d.lits)
 			buf := d.lits[:n+8]
 			binary.LittleEndian.PutUint64(buf[n:], x)
 			d.lits = buf[:n+lits]
 			p += lits
 			continue
+		}
+		at := b2u(xs[0]&w[0] == 0) | b2u(xs[1]&w[1] == 0)<<1 | b2u(xs[2]&w[2] == 0)<<2 | b2u(xs[3]&w[3] == 0)<<3
+		if d.runsOnly {
+			at &= 1
 		}
 		best, dist := d.bestPredicted(p, end, &xs, at)
 		if best == 0 {
@@ -371,6 +393,26 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 		p += best
 	}
 	return p
+}
+
+// firstWorth returns the first position j (0 to 8) in the sixteen bytes
+// x0, x1 (an XOR at one distance, least significant byte first) from which
+// the bytes worth masks (7 or 8 of them, see predictedWorth) are all zero,
+// or 9 if there is none: where a match at that distance may score. From j
+// >= 1 on such a run reaches past x0, so all of x0's bytes from j on are
+// zero: j is the first after x0's last nonzero byte, and x1 must have
+// need-8+j zeros at its start.
+func firstWorth(x0, x1, worth uint64) uint {
+	j := uint(bits.Len64(x0)+7) >> 3
+	need := uint(bits.Len64(worth)) >> 3
+	f := uint(9)
+	if uint(bits.TrailingZeros64(x1))>>3+8 >= j+need {
+		f = j
+	}
+	if x0&worth == 0 {
+		f = 0
+	}
+	return f
 }
 
 // b2u is 1 for true, 0 for false.
@@ -397,13 +439,14 @@ func predictedWorth(stride, bpp int) [4]uint64 {
 	return w
 }
 
-// xorAt is x XOR the eight bytes dist back from p, or all ones where
-// dist is out of reach.
-func xorAt(win []byte, x uint64, p, dist int) uint64 {
+// xorsAt is x and y (the eight bytes at p and the eight after them) XOR
+// the sixteen bytes dist back from p, or all ones where dist is out of
+// reach.
+func xorsAt(win []byte, x, y uint64, p, dist int) (uint64, uint64) {
 	if dist > 0 && dist <= p && dist <= windowSize {
-		return x ^ binary.LittleEndian.Uint64(win[p-dist:])
+		return x ^ binary.LittleEndian.Uint64(win[p-dist:]), y ^ binary.LittleEndian.Uint64(win[p+8-dist:])
 	}
-	return ^uint64(0)
+	return ^uint64(0), ^uint64(0)
 }
 
 // bestPredicted is the second half of scanFast's step: the best match at p among
@@ -902,52 +945,91 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 	acc, nbits := b.acc, b.nbits
 	pos := len(b.buf)
 	buf := b.buf[:cap(b.buf)]
+	// Every put leaves at most 7 bits pending and adds at most 57, so
+	// the shifts stay below 64 (masked, they need no check).
 	put := func(v uint64, n uint) {
-		acc |= v << nbits
+		acc |= v << (nbits & 63)
 		nbits += n
 		binary.LittleEndian.PutUint64(buf[pos:pos+8], acc)
 		k := nbits >> 3
 		pos += int(k)
-		acc >>= k << 3
+		acc >>= (k << 3) & 63
 		nbits &= 7
 	}
 	// The header's writes may leave up to 31 bits pending: store their
 	// whole bytes first, so that at most 7 are pending before each token
-	// (a match's 48 bits or three 15-bit literals and 31 pending bits
+	// (a match's 48 bits or four 14-bit literals and 31 pending bits
 	// would not fit in acc).
 	put(0, 0)
-	// Three literals (at most 45 bits) go in before the whole bytes are
-	// stored.
-	literals := func(p []byte) {
-		for len(p) >= 3 {
-			// The three codes are joined first, off the chain through
-			// the bit count.
-			c0, c1, c2 := p[0], p[1], p[2]
-			l0, l1 := uint(litLen[c0]), uint(litLen[c1])
-			v := uint64(litCode[c0]) | uint64(litCode[c1])<<l0 | uint64(litCode[c2])<<(l0+l1)
-			put(v, l0+l1+uint(litLen[c2]))
-			p = p[3:]
-		}
-		for _, c := range p {
-			put(uint64(litCode[c]), uint(litLen[c]))
-		}
+	// A literal's code and its length in one word: code<<8 | length.
+	var lt [256]uint32
+	maxLen := uint8(0)
+	for c := range lt {
+		lt[c] = uint32(litCode[c])<<8 | uint32(litLen[c])
+		maxLen = max(maxLen, litLen[c])
 	}
+	// Literals are read four at a time past a run's end (masked off):
+	// make sure the block's last ones have room after them.
+	if cap(lits)-len(lits) < 4 {
+		lits = append(lits, 0, 0, 0, 0)[:len(lits)]
+	}
+	all := lits[:cap(lits)]
+	four := maxLen <= 14
 	l := 0
-	for _, q := range seqs {
-		literals(lits[l : l+int(q>>32)])
-		l += int(q >> 32)
+	for i := 0; ; i++ {
+		// The literals before seqs[i] (after the last, those left).
+		k := len(lits) - l
+		if i < len(seqs) {
+			k = int(seqs[i] >> 32)
+		}
+		// Four literals (at most 56 bits) go in before the whole bytes
+		// are stored where no literal's code is longer than 14 bits
+		// (nearly every block's), else three (at most 45). The codes are
+		// joined first, off the chain through the bit count; the last
+		// group's codes past the run are cut off, so a run costs one
+		// loop (and one mispredicted exit).
+		if four {
+			for j := l; j < l+k; j += 4 {
+				q := all[j : j+4 : j+4]
+				e0, e1, e2, e3 := lt[q[0]], lt[q[1]], lt[q[2]], lt[q[3]]
+				var ns [4]uint
+				ns[0] = uint(uint8(e0))
+				ns[1] = ns[0] + uint(uint8(e1))
+				ns[2] = ns[1] + uint(uint8(e2))
+				ns[3] = ns[2] + uint(uint8(e3))
+				v := uint64(e0>>8) | uint64(e1>>8)<<(ns[0]&63) | uint64(e2>>8)<<(ns[1]&63) | uint64(e3>>8)<<(ns[2]&63)
+				n := ns[(min(l+k-j, 4)-1)&3]
+				put(v&(1<<(n&63)-1), n)
+			}
+		} else {
+			for j := l; j < l+k; j += 3 {
+				q := all[j : j+3 : j+3]
+				e0, e1, e2 := lt[q[0]], lt[q[1]], lt[q[2]]
+				var ns [4]uint
+				ns[0] = uint(uint8(e0))
+				ns[1] = ns[0] + uint(uint8(e1))
+				ns[2] = ns[1] + uint(uint8(e2))
+				v := uint64(e0>>8) | uint64(e1>>8)<<(ns[0]&63) | uint64(e2>>8)<<(ns[1]&63)
+				n := ns[(min(l+k-j, 3)-1)&3]
+				put(v&(1<<(n&63)-1), n)
+			}
+		}
+		l += k
+		if i == len(seqs) {
+			break
+		}
+		q := seqs[i]
 		n := int(q>>16&0xff) + 3
 		dist := int(q&0xffff) + 1
 		lc := lengthCode[n-3]
 		dc := q >> 24 & 31
 		// code, length extra bits, distance code, distance extra bits:
 		// at most 15+5+15+13 = 48 bits.
-		v := uint64(litCode[257+int(lc)]) | uint64(n-int(lengthBase[lc]))<<litLen[257+int(lc)]
+		v := uint64(litCode[257+int(lc)]) | uint64(n-int(lengthBase[lc]))<<(litLen[257+int(lc)]&63)
 		nb := uint(litLen[257+int(lc)]) + uint(lengthExtra[lc])
-		v |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<distLen[dc]) << nb
+		v |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<(distLen[dc]&63)) << (nb & 63)
 		put(v, nb+uint(distLen[dc])+uint(distExtra[dc]))
 	}
-	literals(lits[l:])
 	b.acc, b.nbits, b.buf = acc, nbits, buf[:pos]
 }
 

@@ -457,3 +457,95 @@ func TestBitWriterTokens(t *testing.T) {
 		}
 	}
 }
+
+// greedyPredicted is what scanFast computes, the slow way: at each
+// position from p (while 16 bytes are left before end and until limit) a
+// run of eight or more zeros after a zero is copied from distance one;
+// otherwise the predicted distance (one, or for rows that are not busy
+// also a row back less, at and plus a pixel) whose copy scores best is
+// taken, the nearest on a tie, or a literal if none scores above zero.
+func greedyPredicted(d *rowDeflater, p, limit, end int) int {
+	win := d.win[:end]
+	dists := []int{1, d.stride - d.bpp, d.stride, d.stride + d.bpp}
+	if d.runsOnly {
+		dists = dists[:1]
+	}
+	for p < limit && p+16 <= end {
+		if p > 0 && win[p-1] == 0 && zeroLen(win, p, p+8) == 8 {
+			d.match(8+zeroLen(win, p+8, min(end, p+maxMatch)), 1)
+			p += 8 + zeroLen(win, p+8, min(end, p+maxMatch))
+			continue
+		}
+		best, bestDist, bestScore := 0, 0, 0
+		for _, dist := range dists {
+			if dist < 1 || dist > p || dist > windowSize {
+				continue
+			}
+			l := 0
+			for p+l < min(end, p+maxMatch) && win[p+l] == win[p+l-dist] {
+				l++
+			}
+			if sc := l*lenWeight - int(distExtra[distCode(dist)]) - matchCost; sc > bestScore {
+				best, bestDist, bestScore = l, dist, sc
+			}
+		}
+		if best == 0 {
+			d.literal(win[p])
+			p++
+			continue
+		}
+		d.match(best, bestDist)
+		p += best
+	}
+	return p
+}
+
+// scanFast's shortcuts (all distances XORed eight bytes at a time, up to
+// eight literals taken at once where no copy can score) give the tokens
+// of the plain greedy matcher, on windows of short runs, repeats a row
+// back and shifted by a pixel, zeros and noise, for busy rows and not.
+func TestScanFastIsGreedy(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for round := range 400 {
+		stride := []int{13, 31, 301, 1201, 4321}[round%5]
+		bpp := 3 + round%2
+		n := 3*stride + 64 + r.IntN(2*stride)
+		win := make([]byte, n+8)
+		for i := range n {
+			switch v := r.IntN(100); {
+			case v < 30 && i > 0:
+				win[i] = win[i-1] // runs
+			case v < 55 && i >= stride+bpp:
+				win[i] = win[i-stride+[]int{-bpp, 0, bpp, 0}[r.IntN(4)]%stride] // a row back
+			case v < 80:
+				win[i] = 0
+			default:
+				win[i] = byte(r.IntN(1 + r.IntN(256)))
+			}
+			// Stretches copied whole, where long matches start.
+			if v := r.IntN(200); v < 3 && i >= stride+bpp {
+				k := min(n-i, 4+r.IntN(40))
+				copy(win[i:i+k], win[i-[]int{1, stride - bpp, stride, stride + bpp}[v]:])
+				i += k - 1
+			}
+		}
+		for _, runsOnly := range []bool{false, true} {
+			var fast, slow rowDeflater
+			for _, d := range []*rowDeflater{&fast, &slow} {
+				d.reset(io.Discard, stride, bpp)
+				d.win = win
+				d.runsOnly = runsOnly
+				d.lits = make([]byte, 0, n+16)
+			}
+			p0 := r.IntN(stride)          // 0: the stream's first byte
+			win[0] = 4                    // as a filter type byte is
+			limit := p0 + r.IntN(n-16-p0) // where 16 bytes are left, scan goes on slower
+			pf := fast.scanFast(p0, limit, n)
+			ps := greedyPredicted(&slow, p0, limit, n)
+			if pf != ps || !bytes.Equal(fast.lits, slow.lits) || !slices.Equal(fast.seqs, slow.seqs) {
+				t.Fatalf("round %d, stride %d, bpp %d, busy %v: scanFast stopped at %d with %d literals and %d copies, greedy at %d with %d and %d",
+					round, stride, bpp, runsOnly, pf, len(fast.lits), len(fast.seqs), ps, len(slow.lits), len(slow.seqs))
+			}
+		}
+	}
+}

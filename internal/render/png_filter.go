@@ -3,130 +3,184 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
-	"sync"
+	"slices"
 )
 
 // filterRow writes the Paeth-filtered row (type byte 4, then bpp bytes per
 // pixel) of the 4-byte pixels pix, whose row above is above (zero for the
 // first row); bpp 3 drops the alpha bytes. row needs two spare bytes past
-// its end; diff is scratch space, returned for reuse.
+// its end. It returns in spans (scratch space, reused) the spans of the
+// row that may hold nonzero bytes, for rowSpans.
 //
 // Paeth predicts a byte from the pixel to its left (a), above (b) and
-// above-left (c). Where a == c the prediction is b, the Up filter's, so
-// the row is Up-filtered eight bytes at a time, noting the pixel pairs
-// that differ from the row above, and only the pixels right of a changed
-// pixel (a few per cent of a rendered picture: edges, shadows, gradients)
-// are predicted again in full. On rendered thumbnails Paeth leaves a
-// quarter fewer nonzero bytes than Up (see docs/operations.md,
-// Performance).
-func filterRow(row, pix, above []byte, bpp int, diff []int32) []int32 {
+// above-left (c). Where a == c the prediction is b, the Up filter's, so a
+// pixel equal to the one above whose left neighbour is too has residual
+// zero: the row is cleared at once and compared with the row above 256
+// bytes at a time (bytes.Equal, the runtime's vector compare). In a
+// stretch that differs, filterPairs filters the pairs of pixels that
+// changed and the pairs right of them, two pixels per word, in one pass
+// (measured on the style-99 and style-2 thumbnails, a second level of
+// 64-byte compares costs more than it skips). On rendered thumbnails
+// Paeth leaves a quarter fewer nonzero bytes than Up (see
+// docs/operations.md, Performance).
+func filterRow(row, pix, above []byte, bpp int, spans []int32) []int32 {
 	row[0] = 4
-	diff = upFilter(row[1:], pix, above, bpp, diff[:0])
-	// diff holds the first pixel of each pair with a changed pixel.
-	n := len(pix) / 4
-
-	// The two pixels right of each pair's first are predicted whether or
-	// not the pixel to their left changed (if not, Paeth gives the Up
-	// residual already there): a branch on it would be unpredictable.
 	out := row[1:]
-	t := paethTable()
-	sh := uint(32 - 8*bpp) // shifts alpha out of a pixel word when bpp is 3
-	for _, j := range diff {
-		j := int(j)
-		x := binary.LittleEndian.Uint64(pix[4*j : 4*j+8])
-		y := binary.LittleEndian.Uint64(above[4*j : 4*j+8])
-		// Pixel j+1: left and above-left are the pair's first pixels.
-		// Under a flat row above (b == c) Paeth picks the left
-		// neighbour in every channel: the residual is cur - a, bytewise.
-		if a, cur, b, c := uint32(x), uint32(x>>32), uint32(y>>32), uint32(y); (b^c)<<sh == 0 {
-			// Four bytes even when bpp is 3: the fourth is pixel j+2's,
-			// written next, or spare room past the row.
-			binary.LittleEndian.PutUint32(out[bpp*(j+1):bpp*(j+1)+4], subBytes(cur, a))
-		} else {
-			paethPixel(t, out[bpp*(j+1):], a, cur, b, c, bpp)
-		}
-		if j+2 < n {
-			a, c := uint32(x>>32), uint32(y>>32)
-			cur := binary.LittleEndian.Uint32(pix[4*j+8 : 4*j+12])
-			b := binary.LittleEndian.Uint32(above[4*j+8 : 4*j+12])
-			if (b^c)<<sh == 0 {
-				d := subBytes(cur, a)
-				o := out[bpp*(j+2) : bpp*(j+2)+3]
-				binary.LittleEndian.PutUint16(o, uint16(d))
-				o[2] = byte(d >> 16)
-				if bpp == 4 {
-					out[4*(j+2)+3] = byte(d >> 24)
-				}
-			} else {
-				paethPixel(t, out[bpp*(j+2):], a, cur, b, c, bpp)
+	w := len(pix) / 4
+	clear(out[:bpp*w])
+	n := len(pix) &^ 7 // whole pairs
+	above = above[:len(pix)]
+	// At most one span per changed pair and the filter-type byte's.
+	st := rowState{spans: slices.Grow(spans[:0], w+4)[:w+4], ns: 2, end: 1}
+	st.spans[0], st.spans[1] = 0, 1
+	for c := 0; c < n; {
+		e := min(n, c+256)
+		if bytes.Equal(pix[c:e], above[c:e]) {
+			if st.carry {
+				paethPair(out, pix, above, c, bpp)
+				st.carry = false
 			}
+		} else {
+			filterPairs(out, pix, above, c, e, bpp, &st)
 		}
+		c = e
 	}
-	return diff
+	if n < len(pix) { // a last lone pixel
+		var a, c uint64
+		if n > 0 {
+			a = uint64(binary.LittleEndian.Uint32(pix[n-4:]))
+			c = uint64(binary.LittleEndian.Uint32(above[n-4:]))
+		}
+		x := uint64(binary.LittleEndian.Uint32(pix[n:]))
+		b := uint64(binary.LittleEndian.Uint32(above[n:]))
+		d := paeth8(x, a, b, c)
+		for k := range bpp {
+			out[bpp*(n/4)+k] = byte(d >> (8 * k))
+		}
+		// Its span is always included.
+		st.add(1+bpp*(n/4), bpp)
+	}
+	// A changed last pair's span ends at the row's end, not a pixel past.
+	st.end = min(st.end, 1+bpp*w)
+	st.close()
+	return st.spans[:st.ns]
 }
 
-// subBytes is cur - a bytewise (each byte modulo 256), without borrows
-// between bytes.
-func subBytes(cur, a uint32) uint32 {
-	return ((cur | 0x80808080) - (a & 0x7f7f7f7f)) ^ ((cur ^ ^a) & 0x80808080)
+// rowState is filterRow's state between stretches: the spans so far
+// (spans[:ns], the last one, [start, end), still open) and whether the
+// last pair filtered changed.
+type rowState struct {
+	spans      []int32
+	ns         int
+	start, end int
+	carry      bool
 }
 
-// paethPixel writes to dst the Paeth residuals of the pixel cur (a 4-byte
-// word) whose left neighbour is a, above b and above-left c, with t from
-// paethTable; bpp 3 leaves out alpha. filterRow takes the flat case
-// (b == c) itself.
-func paethPixel(t *[paethTableSize]byte, dst []byte, a, cur, b, c uint32, bpp int) {
+// add adds the span of n bytes at a: it extends the open span if it
+// starts at most eight bytes past its end (spans that close are merged),
+// else the open span is closed and a new one opened.
+func (st *rowState) add(a, n int) {
+	if a > st.end+8 {
+		st.close()
+		st.start = a
+	}
+	st.end = a + n
+}
+
+// close records the open span [start, end); the first span (the filter-
+// type byte's, start 0) is already there.
+func (st *rowState) close() {
+	if st.start == 0 {
+		st.spans[1] = int32(st.end)
+		return
+	}
+	st.spans[st.ns], st.spans[st.ns+1] = int32(st.start), int32(st.end)
+	st.ns += 2
+}
+
+// filterPairs writes the Paeth residuals of the pairs of pixels in
+// pix[c:e] that changed from the row above or whose left neighbour did
+// (st.carry: the pair left of c changed), and adds to st's spans, for each
+// pair that changed, the pair and the pixel right of it (whose Paeth
+// prediction reads it). With bpp 3 it writes two zero bytes past each
+// pair (the next pair's residuals, if not zero, are written after it, and
+// row has spare bytes at its end).
+func filterPairs(out, pix, above []byte, c, e, bpp int, st *rowState) {
+	colour := uint64(0x00ffffff00ffffff) // the bytes a change counts in
 	if bpp == 4 {
-		dst[3] = paethRes(t, cur>>24, a>>24, b>>24, c>>24)
+		colour = ^uint64(0)
 	}
-	dst = dst[:3]
-	dst[0] = paethRes(t, cur, a, b, c)
-	dst[1] = paethRes(t, cur>>8, a>>8, b>>8, c>>8)
-	dst[2] = paethRes(t, cur>>16, a>>16, b>>16, c>>16)
-}
-
-// paethRes is the Paeth residual of the low byte of cur, whose left
-// neighbour is the low byte of a, above that of b and above-left that of
-// c: cur - c less the table's pred - c for (b - c, a - c).
-func paethRes(t *[paethTableSize]byte, cur, a, b, c uint32) byte {
-	ai, bi, ci := int(a&0xff), int(b&0xff), int(c&0xff)
-	return byte(cur) - byte(ci) - t[(bi-ci+255)<<9|(ai-ci+255)]
-}
-
-// paethTableSize: the pairs (b - c, a - c), each in -255..255, indexed as
-// (b-c+255)<<9 | (a-c+255).
-const paethTableSize = 511 << 9
-
-// paethTable returns the Paeth predictor's pred - c (mod 256) for every
-// (b - c, a - c): which of a, b and c Paeth chooses depends on those two
-// differences only, and pred - c is then a - c, b - c or 0. A lookup (256
-// KB, of which the small differences of edges and shadows use a few cache
-// lines) costs a third of the comparisons it replaces.
-var paethTable = sync.OnceValue(func() *[paethTableSize]byte {
-	t := new([paethTableSize]byte)
-	for p := -255; p <= 255; p++ {
-		for q := -255; q <= 255; q++ {
-			// paethPred takes any ints: c = 0 gives a = q and b = p.
-			t[(p+255)<<9|(q+255)] = byte(paethPred(q, p, 0))
+	colHi := colour & hiBits
+	var xp, yp uint64 // the pair left of i
+	if c > 0 {
+		xp = binary.LittleEndian.Uint64(pix[c-8:])
+		yp = binary.LittleEndian.Uint64(above[c-8:])
+	}
+	spans, ns, start, end, carry := st.spans, st.ns, st.start, st.end, st.carry
+	p, q := pix[c:e], above[c:e]
+	o := bpp * (c / 4) // the pair's offset in out (in the row: o+1)
+	for i := 0; i+8 <= len(p); i += 8 {
+		x := binary.LittleEndian.Uint64(p[i : i+8])
+		y := binary.LittleEndian.Uint64(q[i : i+8])
+		ch := (x^y)&colour != 0
+		if !ch && !carry { // residuals zero
+			xp, yp = x, y
+			o += 2 * bpp
+			continue
 		}
+		a, cc := xp>>32|x<<32, yp>>32|y<<32
+		var r uint64
+		// Paeth predicts a where b == c or a == b, and b where a == c:
+		// when each colour byte is one of those, a select will do.
+		ac := nonzeroBytes(a ^ cc)
+		if nonzeroBytes(y^cc)&ac&nonzeroBytes(a^y)&colHi == 0 {
+			pred := y ^ (a^y)&(((ac&hiBits)>>7)*0xff)
+			r = ((x | hiBits) - (pred & loBits)) ^ (hiBits &^ (x ^ pred))
+		} else {
+			r = paeth8(x, a, y, cc)
+		}
+		if bpp == 3 {
+			r = r&0xffffff | (r>>8)&0xffffff000000
+		}
+		binary.LittleEndian.PutUint64(out[o:o+8], r)
+		if carry = ch; ch {
+			// rowState.add, with the open span in registers: the
+			// pair's span starts at o+1.
+			if o+1 > end+8 {
+				if start == 0 {
+					spans[1] = int32(end)
+				} else {
+					spans[ns], spans[ns+1] = int32(start), int32(end)
+					ns += 2
+				}
+				start = o + 1
+			}
+			end = o + 1 + 3*bpp
+		}
+		xp, yp = x, y
+		o += 2 * bpp
 	}
-	return t
-})
+	st.ns, st.start, st.end, st.carry = ns, start, end, carry
+}
 
-// paethPred is the Paeth predictor of a byte from its left (a), above (b)
-// and above-left (c) neighbours, chosen with min, max and conditional
-// moves, not branches: at edges the choice is unpredictable.
-func paethPred(a, b, c int) int {
-	p, q := b-c, a-c // p - a and p - b, with p = a + b - c
-	r := p + q       // p - c
-	pa, pb, pc := max(p, -p), max(q, -q), max(r, -r)
-	if pb > pc {
-		b = c
+// paethPair writes to out the Paeth residuals of the pair of pixels at
+// byte offset i of pix (row above: above), bpp bytes per pixel. With bpp
+// 3 it writes two zero bytes past the pair (the next pair's residuals, if
+// not zero, are written after it, and row has spare bytes at its end).
+func paethPair(out, pix, above []byte, i, bpp int) {
+	x := binary.LittleEndian.Uint64(pix[i:])
+	b := binary.LittleEndian.Uint64(above[i:])
+	a, c := x<<32, b<<32 // left of the first pixel: zeros
+	if i > 0 {
+		a = binary.LittleEndian.Uint64(pix[i-4:])
+		c = binary.LittleEndian.Uint64(above[i-4:])
 	}
-	if pa <= min(pb, pc) {
-		b = a
+	d := paeth8(x, a, b, c)
+	if bpp == 3 {
+		binary.LittleEndian.PutUint64(out[3*(i/4):], d&0xffffff|(d>>8)&0xffffff000000)
+		return
 	}
-	return b
+	binary.LittleEndian.PutUint64(out[i:], d)
 }
 
 // upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
@@ -153,8 +207,8 @@ func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
 			continue
 		}
 		for c < e {
-			f := min(e, c+64)
-			if bytes.Equal(pix[c:f], above[c:f]) {
+			f := e
+			if false {
 				c = f
 				continue
 			}
@@ -188,43 +242,12 @@ func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
 	return diff
 }
 
-// rowSpans sets spans to the [start, end) offsets in a filtered row of
-// width pixels where bytes may be nonzero, from filterRow's diff: the
-// filter type byte, and for each changed pair of pixels the pair and the
-// pixel right of it (whose Paeth prediction reads it). A lone last pixel,
-// which diff does not cover, is always included. Spans closer than eight
-// bytes are merged.
-func rowSpans(spans, diff []int32, width, bpp int) []int32 {
-	spans = append(spans[:0], 0, 1)
-	// The open span [start, end) stays in registers until a gap ends it;
-	// the first is the filter-type byte's.
-	start, end := 0, 1
-	for _, j := range diff {
-		a, b := 1+bpp*int(j), 1+bpp*min(width, int(j)+3)
-		if a <= end+8 {
-			end = max(end, b)
-			continue
-		}
-		spans = closeSpan(spans, start, end)
-		start, end = a, b
-	}
-	if a, b := 1+bpp*(width-1), 1+bpp*width; width%2 == 1 {
-		if a <= end+8 {
-			end = max(end, b)
-		} else {
-			spans = closeSpan(spans, start, end)
-			start, end = a, b
-		}
-	}
-	return closeSpan(spans, start, end)
-}
-
-// closeSpan records the span [start, end) in spans, whose first span (the
-// filter-type byte's, start 0) is already there.
-func closeSpan(spans []int32, start, end int) []int32 {
-	if start == 0 {
-		spans[1] = int32(end)
-		return spans
-	}
-	return append(spans, int32(start), int32(end))
+// rowSpans sets spans to the [start, end) offsets in a filtered row (of
+// the width and bytes per pixel it is passed) where bytes may be nonzero, which filterRow returned in
+// filtered: the filter type byte, and for each pair of pixels that
+// changed from the row above the pair and the pixel right of it (whose
+// Paeth prediction reads it). A lone last pixel is always included.
+// Spans closer than eight bytes are merged.
+func rowSpans(spans, filtered []int32, _, _ int) []int32 {
+	return append(spans[:0], filtered...)
 }

@@ -2,10 +2,14 @@ package render
 
 import (
 	"bytes"
+	"context"
+	"encoding/binary"
+
 	"image"
 	"image/draw"
 	"image/png"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -30,8 +34,13 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 	for i := range row {
 		row[i] = 0xa5 // stale bytes of an earlier row
 	}
-	diff := filterRow(row, pix, above, bpp, nil)
-	spans := rowSpans(nil, diff, w, bpp)
+	filtered := filterRow(row, pix, above, bpp, nil)
+	spans := rowSpans(nil, filtered, w, bpp)
+	// The spans decide how the row deflater codes the row: they must be
+	// exactly these, not merely cover the nonzero bytes.
+	if want := wantSpans(pix, above, bpp); !slices.Equal(spans, want) {
+		t.Fatalf("%s: bpp %d width %d: spans %v, want %v", name, bpp, w, spans, want)
+	}
 	in := make([]bool, 1+bpp*w)
 	for i := 0; i+1 < len(spans); i += 2 {
 		for k := spans[i]; k < spans[i+1]; k++ {
@@ -57,31 +66,6 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 			}
 			if want != 0 && !in[i] {
 				t.Fatalf("%s: bpp %d width %d: nonzero byte %d lies outside the spans %v", name, bpp, w, i, spans)
-			}
-		}
-	}
-}
-
-// The table-driven Paeth residual equals the textbook predictor's for
-// every left, above and above-left byte and every current byte value
-// class (the residual is cur - pred, so one cur per triple suffices).
-func TestPaethResAll(t *testing.T) {
-	tab := paethTable()
-	for a := range 256 {
-		for b := range 256 {
-			for c := range 256 {
-				p := a + b - c
-				pa, pb, pc := absInt(p-a), absInt(p-b), absInt(p-c)
-				want := c
-				if pa <= pb && pa <= pc {
-					want = a
-				} else if pb <= pc {
-					want = b
-				}
-				cur := uint32(a ^ b ^ c)
-				if got := paethRes(tab, cur, uint32(a), uint32(b), uint32(c)); got != byte(cur)-byte(want) {
-					t.Fatalf("a %d b %d c %d: residual %d, want %d", a, b, c, got, byte(cur)-byte(want))
-				}
 			}
 		}
 	}
@@ -194,6 +178,35 @@ func TestEncodePNGSparseRows(t *testing.T) {
 	}
 }
 
+// wantSpans gives the spans rowSpans reports for the row pix under above:
+// the filter-type byte, then for each pair of pixels that differs from
+// the pair above (in bpp 3, in a colour byte) the pair and the pixel
+// right of it, and a lone last pixel, each merged into the span before if
+// it starts at most eight bytes past its end.
+func wantSpans(pix, above []byte, bpp int) []int32 {
+	w := len(pix) / 4
+	spans := []int32{0, 1}
+	add := func(a, b int) {
+		if end := int(spans[len(spans)-1]); a <= end+8 {
+			spans[len(spans)-1] = int32(max(end, b))
+			return
+		}
+		spans = append(spans, int32(a), int32(b))
+	}
+	for j := 0; j+1 < w; j += 2 {
+		for k := range 8 {
+			if (bpp == 4 || k%4 != 3) && pix[4*j+k] != above[4*j+k] {
+				add(1+bpp*j, 1+bpp*min(w, j+3))
+				break
+			}
+		}
+	}
+	if w%2 == 1 {
+		add(1+bpp*(w-1), 1+bpp*w)
+	}
+	return spans
+}
+
 func absInt(v int) int {
 	if v < 0 {
 		return -v
@@ -232,6 +245,139 @@ func TestFilterRowFlatAbove(t *testing.T) {
 					}
 				}
 				checkFilterRow(t, "flat above", pix, above, bpp)
+			}
+		}
+	}
+}
+
+// benchFilterRows measures filterRow and rowSpans over every row of img
+// (opaque: 3 bytes per pixel), as writeRows calls them.
+func benchFilterRows(b *testing.B, img image.Image) {
+	m := image.NewRGBA(img.Bounds())
+	draw.Draw(m, m.Bounds(), img, img.Bounds().Min, draw.Src)
+	w, h := m.Bounds().Dx(), m.Bounds().Dy()
+	row := make([]byte, 1+3*w+8)
+	zero := make([]byte, 4*w)
+	var filtered, spans []int32
+	b.SetBytes(int64(4 * w * h))
+	cpu0 := cpuTime()
+	for b.Loop() {
+		above := zero
+		for y := range h {
+			pix := m.Pix[y*m.Stride : y*m.Stride+4*w]
+			filtered = filterRow(row, pix, above, 3, filtered)
+			spans = rowSpans(spans, filtered, w, 3)
+			above = pix
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+}
+
+func BenchmarkFilterRowsStyle2(b *testing.B) { benchFilterRows(b, benchFrame(b)) }
+
+func BenchmarkFilterRowsStyle99(b *testing.B) {
+	img, err := Render(context.Background(), matchupScene(teamPurple, teamGreen),
+		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99})
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchFilterRows(b, img)
+}
+
+// paethByte is the textbook Paeth residual of cur (PNG spec, 9.4).
+func paethByte(cur, a, b, c byte) byte {
+	p := int(a) + int(b) - int(c)
+	pa, pb, pc := absInt(p-int(a)), absInt(p-int(b)), absInt(p-int(c))
+	if pa <= pb && pa <= pc {
+		return cur - a
+	}
+	if pb <= pc {
+		return cur - b
+	}
+	return cur - c
+}
+
+// paeth8 gives the textbook residual for every left, above and above-left
+// byte, each triple in one of the eight lanes (the triples of a word
+// differ, so no lane borrows another's result), with a current byte that
+// differs from all three.
+func TestPaeth8All(t *testing.T) {
+	var xs, as, bs, cs [8]byte
+	k := 0
+	for a := range 256 {
+		for b := range 256 {
+			for c := range 256 {
+				xs[k], as[k], bs[k], cs[k] = byte(a^b^c^0x5a), byte(a), byte(b), byte(c)
+				if k++; k < 8 {
+					continue
+				}
+				k = 0
+				got := paeth8(le64(xs), le64(as), le64(bs), le64(cs))
+				for i := range 8 {
+					if r := byte(got >> (8 * i)); r != paethByte(xs[i], as[i], bs[i], cs[i]) {
+						t.Fatalf("a %d b %d c %d cur %d (lane %d): residual %d, want %d",
+							as[i], bs[i], cs[i], xs[i], i, r, paethByte(xs[i], as[i], bs[i], cs[i]))
+					}
+				}
+			}
+		}
+	}
+}
+
+// paeth8 on random words, and on words whose lanes sit at the edges of
+// the byte range, equals the textbook residual in every lane.
+func TestPaeth8Random(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	edge := []byte{0, 1, 2, 63, 64, 127, 128, 129, 191, 192, 253, 254, 255}
+	var w [4][8]byte
+	for n := range 2_000_000 {
+		for i := range w {
+			for k := range w[i] {
+				if n%2 == 0 {
+					w[i][k] = byte(r.Uint32())
+				} else {
+					w[i][k] = edge[r.IntN(len(edge))]
+				}
+			}
+		}
+		got := paeth8(le64(w[0]), le64(w[1]), le64(w[2]), le64(w[3]))
+		for k := range 8 {
+			if want := paethByte(w[0][k], w[1][k], w[2][k], w[3][k]); byte(got>>(8*k)) != want {
+				t.Fatalf("cur %v a %v b %v c %v: lane %d residual %d, want %d", w[0], w[1], w[2], w[3], k, byte(got>>(8*k)), want)
+			}
+		}
+	}
+}
+
+func le64(b [8]byte) uint64 { return binary.LittleEndian.Uint64(b[:]) }
+
+// Rows where most pairs changed (textures, gradients: the whole row runs
+// through the pair-by-pair filter) filter like the textbook filter, with
+// the exact spans: random bytes, and bytes from a few values so that
+// left, above and above-left often coincide in some bytes of a pixel and
+// not others (the select and the full predictor both run, side by side).
+func TestFilterRowDense(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	for _, bpp := range []int{3, 4} {
+		for _, w := range []int{1, 2, 3, 63, 64, 65, 127, 128, 129, 300, 1440} {
+			for _, vals := range [][]byte{nil, {0, 255}, {7, 8, 9}, {0, 1, 128, 254, 255}} {
+				for range 20 {
+					pick := func() byte {
+						if vals == nil {
+							return byte(r.Uint32())
+						}
+						return vals[r.IntN(len(vals))]
+					}
+					above := make([]byte, 4*w)
+					pix := make([]byte, 4*w)
+					for i := range pix {
+						above[i], pix[i] = pick(), pick()
+						if r.IntN(8) == 0 {
+							pix[i] = above[i]
+						}
+					}
+					checkFilterRow(t, "dense", pix, above, bpp)
+				}
 			}
 		}
 	}
