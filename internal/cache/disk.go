@@ -35,9 +35,15 @@ type DiskEntry struct {
 // outgrow the bound; an entry read from the older half of the segments is
 // appended again, so recently used entries outlive it.
 //
-// One Disk uses a directory at a time.
+// One Disk uses a directory at a time: two processes appending to the
+// same segments would overwrite each other's records (a checksum or key
+// mismatch, so a miss, never wrong bytes, but a cache that keeps losing
+// its entries). OpenDisk takes the directory's lock file and refuses a
+// directory in use with ErrDirInUse; Close lets go of it.
 type Disk struct {
 	dir    string
+	lock   *os.File // holds the directory's lock while open (nil where there is none)
+	closed bool     // Close was called (with mu held)
 	max    int64
 	segMax int64 // a segment takes no more records once it is this long
 	ttl    time.Duration
@@ -74,11 +80,16 @@ const (
 	maxHeader  = 64 << 10
 	maxSegment = 64 << 20
 	// Files of the earlier one-file-per-entry layout, removed at open.
+	lockName     = "lock" // the directory's lock file (see lockDir)
 	legacySuffix = ".gtc"
 	legacyTemp   = ".tmp-"
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrDirInUse is OpenDisk's error for a cache directory another process
+// (or another open Disk) is using.
+var ErrDirInUse = errors.New("cache dir: in use by another gamethumbs process (give each its own CACHE_DIR)")
 
 type diskHeader struct {
 	Key         string    `json:"key"`
@@ -94,10 +105,18 @@ func OpenDisk(dir string, maxBytes int64, ttl time.Duration) (*Disk, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cache dir: %w", err)
 	}
-	d := &Disk{dir: dir, max: maxBytes, segMax: min(max(maxBytes/16, 1), maxSegment), ttl: ttl, now: time.Now,
+	lock, err := lockDir(dir)
+	if err != nil {
+		if errors.Is(err, ErrDirInUse) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("cache dir: %w", err)
+	}
+	d := &Disk{dir: dir, lock: lock, max: maxBytes, segMax: min(max(maxBytes/16, 1), maxSegment), ttl: ttl, now: time.Now,
 		entries: make(map[string]*diskRec)}
 	names, err := os.ReadDir(dir) // sorted by name: segments in the order written
 	if err != nil {
+		d.Close()
 		return nil, fmt.Errorf("cache dir: %w", err)
 	}
 	for _, e := range names {
@@ -254,6 +273,10 @@ func (d *Disk) Put(key string, e DiskEntry) error {
 // (starting a new one when it is full) and indexes it. d.wmu held.
 func (d *Disk) append(key string, a, b []byte, created time.Time) error {
 	d.mu.Lock()
+	if d.closed {
+		d.mu.Unlock()
+		return os.ErrClosed
+	}
 	var s *segment
 	if n := len(d.segs); n > 0 && d.segs[n-1].size < d.segMax {
 		s = d.segs[n-1]
@@ -323,6 +346,28 @@ func (d *Disk) evict() {
 			}
 		}
 	}
+}
+
+// Close closes the segment files and lets go of the directory's lock, so
+// another Disk may open it. Gets and Puts after Close miss and fail.
+func (d *Disk) Close() error {
+	d.wmu.Lock()
+	defer d.wmu.Unlock()
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.closed = true
+	for _, s := range d.segs {
+		s.f.Close()
+	}
+	d.segs = nil
+	clear(d.entries)
+	d.used = 0
+	if d.lock == nil {
+		return nil
+	}
+	err := d.lock.Close()
+	d.lock = nil
+	return err
 }
 
 // Used reports the bytes of the cache files.

@@ -2,8 +2,10 @@ package cache
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"sync"
 	"testing"
@@ -20,6 +22,7 @@ func TestDiskSurvivesReopen(t *testing.T) {
 	if err := d.Put("k1", DiskEntry{Data: []byte("png bytes"), ContentType: "image/png", Created: created}); err != nil {
 		t.Fatal(err)
 	}
+	d.Close() // the process that wrote it ends
 	d2, err := OpenDisk(dir, 1<<20, time.Hour)
 	if err != nil {
 		t.Fatal(err)
@@ -59,9 +62,8 @@ func TestDiskBoundAndExpiry(t *testing.T) {
 	if _, ok := d.Get("d"); ok {
 		t.Error("expired entry served")
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*"))
-	if len(files) > 3 {
-		t.Errorf("%d files on disk after eviction and expiry", len(files))
+	if files := segmentFiles(t, dir); len(files) > 3 {
+		t.Errorf("%d segment files on disk after eviction and expiry", len(files))
 	}
 }
 
@@ -91,6 +93,7 @@ func TestDiskRemovesLegacyFilesAndIgnoresForeignOnes(t *testing.T) {
 	if err := d.Put("k", DiskEntry{Data: []byte("png"), ContentType: "image/png", Created: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
+	d.Close()
 	d2, err := OpenDisk(dir, 1<<20, time.Hour)
 	if err != nil {
 		t.Fatal(err)
@@ -129,6 +132,7 @@ func TestDiskCutsTornTail(t *testing.T) {
 	f.Write(whole[:len(whole)/3])
 	f.Close()
 
+	d.Close()
 	d2, err := OpenDisk(dir, 1<<20, time.Hour)
 	if err != nil {
 		t.Fatal(err)
@@ -142,6 +146,7 @@ func TestDiskCutsTornTail(t *testing.T) {
 		}
 	}
 	d2.Put("k3", DiskEntry{Data: []byte("three"), Created: now})
+	d2.Close()
 	d3, _ := OpenDisk(dir, 1<<20, time.Hour)
 	if e, ok := d3.Get("k3"); !ok || string(e.Data) != "three" {
 		t.Errorf("record written after a cut tail: Get = %q, %v", e.Data, ok)
@@ -160,7 +165,7 @@ func TestDiskRefusesGarbledRecord(t *testing.T) {
 	raw, _ := os.ReadFile(files[0])
 	raw[len(raw)-10] ^= 0xff // inside k2's data
 	os.WriteFile(files[0], raw, 0o644)
-	for name, d := range map[string]*Disk{"open": d, "reopened": mustOpen(t, dir)} {
+	check := func(name string, d *Disk) {
 		if e, ok := d.Get("k2"); ok {
 			t.Errorf("%s: garbled record served (%d bytes)", name, len(e.Data))
 		}
@@ -168,6 +173,9 @@ func TestDiskRefusesGarbledRecord(t *testing.T) {
 			t.Errorf("%s: the intact record before it was not served", name)
 		}
 	}
+	check("open", d)
+	d.Close()
+	check("reopened", mustOpen(t, dir))
 }
 
 func mustOpen(t *testing.T, dir string) *Disk {
@@ -190,9 +198,10 @@ func TestDiskAppendsToFewFiles(t *testing.T) {
 	if n := len(segmentFiles(t, dir)); n > 8 {
 		t.Errorf("100 entries of 4 KB in %d files, want at most 8 segments of 64 KB", n)
 	}
-	if all, _ := filepath.Glob(filepath.Join(dir, "*")); len(all) != len(segmentFiles(t, dir)) {
-		t.Errorf("files besides the segments: %v", all)
+	if all, _ := filepath.Glob(filepath.Join(dir, "*")); len(all) > len(segmentFiles(t, dir))+1 {
+		t.Errorf("files besides the segments and the lock file: %v", all)
 	}
+	d.Close()
 	d2 := mustOpen(t, dir)
 	for i := range 100 {
 		if e, ok := d2.Get(strconv.Itoa(i)); !ok || !bytes.Equal(e.Data, bytes.Repeat([]byte{byte(i)}, 4000)) {
@@ -238,5 +247,36 @@ func TestDiskConcurrentUse(t *testing.T) {
 	d.Put("after", DiskEntry{Data: value(7), Created: time.Now()})
 	if e, ok := d.Get("after"); !ok || !bytes.Equal(e.Data, value(7)) {
 		t.Error("an entry written after the run is not served")
+	}
+}
+
+// Two processes appending to one directory would overwrite each other's
+// records: a second OpenDisk of a directory in use is refused until the
+// first Disk is closed, and the closed one stores nothing more.
+func TestDiskDirInUse(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" || runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skip("no advisory lock on this system")
+	}
+	dir := t.TempDir()
+	d := mustOpen(t, dir)
+	if err := d.Put("k", DiskEntry{Data: []byte("png"), Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if d2, err := OpenDisk(dir, 1<<20, time.Hour); !errors.Is(err, ErrDirInUse) {
+		t.Fatalf("second OpenDisk of a directory in use = %v, %v; want ErrDirInUse", d2, err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Put("late", DiskEntry{Data: []byte("x"), Created: time.Now()}); err == nil {
+		t.Error("Put after Close succeeded")
+	}
+	if n := len(segmentFiles(t, dir)); n != 1 {
+		t.Errorf("%d segment files after a Put on a closed Disk, want 1", n)
+	}
+	d2 := mustOpen(t, dir)
+	defer d2.Close()
+	if e, ok := d2.Get("k"); !ok || string(e.Data) != "png" {
+		t.Errorf("after the first Disk closed, Get = %q, %v", e.Data, ok)
 	}
 }

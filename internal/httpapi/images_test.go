@@ -132,6 +132,7 @@ func TestDiskTierSurvivesRestart(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	d.Close() // the first process ends
 	s2, fb2 := newWithDisk()
 	second := do(t, s2, "/nba/lakers/celtics/thumb")
 	if fb2.renders.Load() != 0 {
