@@ -11,5 +11,5 @@ func fileLimit() uint64 {
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &r); err != nil {
 		return 0
 	}
-	return r.Cur
+	return uint64(r.Cur) // int64 on FreeBSD and DragonFly, uint64 elsewhere
 }
