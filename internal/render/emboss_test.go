@@ -248,3 +248,256 @@ func TestSilhouetteMatchesBilinear(t *testing.T) {
 		}
 	}
 }
+
+// paintPanel with an emboss texture gives, pixel for pixel, the plain
+// overlay of the pixel's block (the block's middle row; the right half
+// mirroring the left) lit by the run covering it: the sheen table under
+// plain sheen runs, white sheen then white or black light composited
+// over the plain overlay elsewhere. Whole panels (looked up once for
+// both rows and mirrored) and windows of them (bands, offset panels).
+func TestPaintPanelTexture(t *testing.T) {
+	c := colorx.RGB{R: 0x55, G: 0x25, B: 0x83}
+	luts := newPanelLUTs(c, panelStops)
+	li, ok := normalised(teamPurple.Logo)
+	if !ok {
+		t.Fatal("logo has no visible pixels")
+	}
+	// A texture with every kind of run: plain sheen rows, lit runs with
+	// and without sheen, black and white light, gaps, rows with no run.
+	synth := func(w, h int) *embossTex {
+		tex := &embossTex{rows: make([]int32, h+1)}
+		for y := range h {
+			tex.rows[y] = int32(len(tex.runs))
+			switch y % 5 {
+			case 0: // unlit
+			case 1: // all sheen
+				tex.runs = append(tex.runs, embossRun{0, uint16(w), embossSheen, 0})
+			default:
+				for x := y % 3; x+3 < w; x += 7 {
+					tex.runs = append(tex.runs, embossRun{uint16(x), uint16(x + 2), embossSheen, 0},
+						embossRun{uint16(x + 2), uint16(x + 3), uint8(x % 11), int8(x%97 - 57)})
+				}
+			}
+		}
+		tex.rows[h] = int32(len(tex.runs))
+		return tex
+	}
+	for _, sz := range []image.Point{{720, 1080}, {37, 23}, {38, 23}, {64, 9}, {10, 7}, {41, 13}} {
+		w, h := sz.X, sz.Y
+		r0, r1 := 10.0, 0.8*float64(max(w, h))
+		ri := panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, panelStops))
+		texs := []*embossTex{synth(w, h)}
+		if w == 720 {
+			texs = append(texs, panelEmboss(li, embossKey{teamPurple.Logo, w, h, 2}))
+		}
+		panel := image.Rectangle{image.Pt(5, 3), image.Pt(5, 3).Add(sz)}
+		for ti, tex := range texs {
+			for _, win := range []image.Rectangle{panel, image.Rect(0, 4, w+10, 9), image.Rect(9, 0, 30, h+5), image.Rect(5, 2, 20, h)} {
+				dst := image.NewRGBA(win)
+				paintPanel(dst, panel, luts, r0, r1, panelStops, tex)
+				in := win.Intersect(panel)
+				for y := in.Min.Y; y < in.Max.Y; y++ {
+					py := y - panel.Min.Y
+					runs := tex.runs[tex.rows[py]:tex.rows[py+1]]
+					for x := in.Min.X; x < in.Max.X; x++ {
+						px := x - panel.Min.X
+						k := px
+						if k >= ri.qw {
+							k = w - 1 - k
+						}
+						want := luts.plain[ri.row(ri.block(py, h))[k]]
+						for _, r := range runs {
+							if px < int(r.x0) || px >= int(r.x1) {
+								continue
+							}
+							if r.sheen == embossSheen && r.light == 0 {
+								want = luts.sheen[ri.row(ri.block(py, h))[k]]
+								break
+							}
+							if s := uint32(r.sheen); s > 0 {
+								want = overPix(scalePix(0xffffffff, s), s, want)
+							}
+							if l := int(r.light); l > 0 {
+								want = overPix(scalePix(0xffffffff, uint32(l)), uint32(l), want)
+							} else if l < 0 {
+								want = overPix(scalePix(0xff000000, uint32(-l)), uint32(-l), want)
+							}
+						}
+						if got := load32(dst.Pix[dst.PixOffset(x, y):]); got != want {
+							t.Fatalf("panel %v texture %d window %v: pixel (%d,%d) = %08x, want %08x", sz, ti, win, x, y, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// maskPaintDown paints exactly what maskPaint does: over backgrounds
+// whose rows repeat in blocks and change within a block, through masks
+// whose coverage changes down the rows (fractional ends, a slanted edge),
+// and in bands that start inside a block.
+func TestMaskPaintDown(t *testing.T) {
+	stops := []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
+	const W, H = 40, 30
+	bg := image.NewRGBA(image.Rect(0, 0, W, H))
+	for y := range H {
+		for x := range W {
+			v := uint8(y/4*9 + x)
+			if y%4 == 2 && x == 20 { // a lit pixel inside a block
+				v = 250
+			}
+			bg.SetRGBA(x, y, color.RGBA{v, 255 - v, uint8(y / 4), 255})
+		}
+	}
+	for _, shape := range []func(*path){
+		func(pb *path) { pb.rect(17.5, 0, 23.5, H) },
+		func(pb *path) { pb.rect(17.5, 2.5, 23.5, 26.3) },
+		func(pb *path) { pb.moveTo(15, 0); pb.lineTo(22, 0); pb.lineTo(26, H); pb.lineTo(19, H); pb.close() },
+	} {
+		var pb path
+		shape(&pb)
+		a := pb.mask(bg.Rect)
+		// A slanted gradient changes down the columns too.
+		for _, pt := range []*linearPaint{newLinear(17.5, 0, 23.5, 0, stops), newLinear(17.5, 0, 23.5, 12, stops)} {
+			want := image.NewRGBA(bg.Rect)
+			copy(want.Pix, bg.Pix)
+			maskPaint(want, a, pt)
+			for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 5, W, 14), image.Rect(0, 13, W, H)} {
+				got := image.NewRGBA(band)
+				for y := band.Min.Y; y < band.Max.Y; y++ {
+					copy(got.Pix[got.PixOffset(0, y):][:4*W], bg.Pix[bg.PixOffset(0, y):])
+				}
+				maskPaintDown(got, a, pt)
+				for y := band.Min.Y; y < band.Max.Y; y++ {
+					for x := range W {
+						if g, w := got.RGBAAt(x, y), want.RGBAAt(x, y); g != w {
+							t.Fatalf("band %v: pixel (%d,%d) = %v, want %v", band, x, y, g, w)
+						}
+					}
+				}
+			}
+		}
+		putAlpha(a)
+	}
+}
+
+// The VS badge's ring painted outside its inner disc, then the disc,
+// gives exactly the ring painted whole and the disc over it: on bands
+// that cut through the badge and with the disc off-centre.
+func TestMaskPaintOutside(t *testing.T) {
+	const W, H = 60, 50
+	bg := image.NewRGBA(image.Rect(0, 0, W, H))
+	for i := range bg.Pix {
+		bg.Pix[i] = uint8(i * 7 % 251)
+	}
+	for i := 3; i < len(bg.Pix); i += 4 {
+		bg.Pix[i] = 255
+	}
+	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
+	stops := opaqueStops([]float64{0, 0.5, 1}, grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)
+	dark := rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11})
+	for _, c := range [][4]float64{{30.3, 24.6, 20, 14.5}, {29, 25, 18.2, 17}, {31.5, 22.5, 21, 0}} {
+		var ring, inner path
+		ring.circle(c[0], c[1], c[2])
+		pt := newLinear(c[0]-c[2], c[1]-c[2], c[0]+c[2], c[1]+c[2], stops)
+		want := image.NewRGBA(bg.Rect)
+		copy(want.Pix, bg.Pix)
+		ring.fillPaint(want, want.Rect, pt)
+		var skip *image.Alpha
+		if c[3] > 0 {
+			inner.circle(c[0], c[1], c[3])
+			inner.fill(want, want.Rect, dark)
+			skip = inner.mask(bg.Rect)
+		}
+		for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 11, W, 23), image.Rect(0, 23, W, H)} {
+			got := image.NewRGBA(band)
+			for y := band.Min.Y; y < band.Max.Y; y++ {
+				copy(got.Pix[got.PixOffset(0, y):][:4*W], bg.Pix[bg.PixOffset(0, y):])
+			}
+			a := ring.mask(bg.Rect)
+			maskPaintOutside(got, a, skip, pt)
+			if skip != nil {
+				inner.fill(got, bg.Rect, dark)
+			}
+			putAlpha(a)
+			for y := band.Min.Y; y < band.Max.Y; y++ {
+				for x := range W {
+					if g, w := got.RGBAAt(x, y), want.RGBAAt(x, y); g != w {
+						t.Fatalf("circles %v band %v: pixel (%d,%d) = %v, want %v", c, band, x, y, g, w)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The shared divider and badge-ring paints are exactly newLinear's for
+// their stops, a zero-length gradient included.
+func TestSharedGradients(t *testing.T) {
+	for _, c := range []struct {
+		lut   *gradLUT
+		stops []stop
+	}{{dividerLUT(), dividerStops}, {badgeRingLUT(), badgeStops}} {
+		for _, g := range [][4]float64{{717, 0, 723, 0}, {0, 537, 0, 543.5}, {638.2, 458.2, 801.8, 621.8}, {5, 5, 5, 5}} {
+			got, want := linearWith(c.lut, g[0], g[1], g[2], g[3]), newLinear(g[0], g[1], g[2], g[3], c.stops)
+			if *got.lut != *want.lut || got.x0 != want.x0 || got.y0 != want.y0 || got.dx != want.dx || got.dy != want.dy || got.inv != want.inv {
+				t.Errorf("gradient %v: shared paint %+v differs from newLinear's %+v", g, *got, *want)
+			}
+		}
+	}
+}
+
+// panelIndex keeps one block height per panel size and overlay: panels
+// of one size whose overlays differ get their own (overlayBlock's).
+func TestPanelIndexPerOverlay(t *testing.T) {
+	steep := []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.9}, {1, colorx.RGB{}, 0.9}}
+	five := []stop{{0, colorx.RGB{}, 0.1}, {0.2, colorx.RGB{}, 0.2}, {0.4, colorx.RGB{}, 0.3}, {0.6, colorx.RGB{}, 0.4}, {1, colorx.RGB{}, 0.5}}
+	for _, sz := range []image.Point{{720, 1080}, {1440, 1440}} {
+		r0, r1 := 10.0, 0.8*float64(max(sz.X, sz.Y))
+		seen := map[int]bool{}
+		for _, stops := range [][]stop{panelStops, steep, five, panelStops} {
+			want := overlayBlock(sz.X, sz.Y, r0, r1, stops)
+			seen[want] = true
+			if got := panelIndex(sz.X, sz.Y, r0, r1, stops); got.n != want {
+				t.Errorf("%v panel, stops %v: blocks of %d rows, want %d", sz, stops, got.n, want)
+			}
+		}
+		if len(seen) < 2 {
+			t.Fatalf("%v panel: the overlays tried all have blocks of %v rows; the test needs two heights", sz, seen)
+		}
+	}
+}
+
+// A team colour's panel tables are the stops overlaid on the colour in
+// float, entry by entry, and the sheen table that with white blended in
+// at the sheen's coverage: for several colours sharing an overlay's
+// terms, for two overlays, and for one of more stops than the terms' key
+// holds.
+func TestPanelLUTs(t *testing.T) {
+	five := []stop{{0, colorx.RGB{R: 9}, 0.1}, {0.2, colorx.RGB{G: 80}, 0.2}, {0.4, colorx.RGB{}, 0.3}, {0.6, colorx.RGB{B: 200}, 0.4}, {1, colorx.RGB{}, 0.5}}
+	steep := []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.9}, {1, colorx.RGB{}, 0.9}}
+	white := premul(255, 255, 255, 1)
+	for _, stops := range [][]stop{panelStops, five, steep} {
+		for _, c := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {G: 0x7a, B: 0x33}, {}, {R: 255, G: 255, B: 255}} {
+			luts := newPanelLUTs(c, stops)
+			for i := range lutSize {
+				tt := float64(i) / (lutSize - 1)
+				a := stopAlphaAt(stops, tt)
+				sc := stopColorAt(stops, tt)
+				al := float32(a)
+				ia := 1 - al
+				want := pixel32(uint8(float32(sc[0]*a)+float32(c.R)*ia+0.5), uint8(float32(sc[1]*a)+float32(c.G)*ia+0.5),
+					uint8(float32(sc[2]*a)+float32(c.B)*ia+0.5), uint8(255*al+float32(255)*ia+0.5))
+				var p [4]byte
+				store32(p[:], want)
+				blendPix(p[:], 0, white, embossSheen)
+				wantSheen := load32(p[:])
+				if luts.plain[i] != want || luts.sheen[i] != wantSheen || luts.both[i] != uint64(want)|uint64(wantSheen)<<32 {
+					t.Fatalf("colour %v, %d stops, entry %d: %08x %08x %016x, want %08x %08x", c, len(stops), i,
+						luts.plain[i], luts.sheen[i], luts.both[i], want, wantSheen)
+				}
+			}
+		}
+	}
+}

@@ -73,6 +73,29 @@ func (t *radialIndex) row(b int) []uint16 {
 	return t.idx[b*t.qw : (b+1)*t.qw]
 }
 
+// blockKey identifies the overlay block height of a panel size and
+// overlay (up to four stops).
+type blockKey struct {
+	w, h   int
+	r0, r1 float64
+	n      int
+	stops  [4]stop
+}
+
+// panelIndex returns panelRadial's table for a w x h panel whose overlay
+// stops run from radius r0 to r1, in blocks of overlayBlock rows: both
+// are worked out once per panel size (a banded render paints each panel
+// in six bands).
+func panelIndex(w, h int, r0, r1 float64, stops []stop) *radialIndex {
+	k := blockKey{w: w, h: h, r0: r0, r1: r1, n: len(stops)}
+	if len(stops) > len(k.stops) {
+		return panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops))
+	}
+	copy(k.stops[:], stops)
+	n := memo(nil, k, func() (int, int64) { return overlayBlock(w, h, r0, r1, stops), 128 })
+	return panelRadial(w, h, r0, r1, n)
+}
+
 // overlayBlock returns how many rows share one overlay index in a w x h
 // panel whose overlay (stops) runs from radius r0 to r1: as many as keep
 // every row within a third of an 8-bit level of its exact overlay, for
@@ -114,16 +137,47 @@ func overlayBlock(w, h int, r0, r1 float64, stops []stop) int {
 // little-endian words (pixel32).
 func overlayLUT(c colorx.RGB, stops []stop) *[lutSize]uint32 {
 	var lut [lutSize]uint32
+	tm := overlayTermsOf(stops)
 	for i := range lut {
-		t := float64(i) / (lutSize - 1)
-		a := stopAlphaAt(stops, t)
-		sc := stopColorAt(stops, t)
-		r, g, b, al := float32(sc[0]*a), float32(sc[1]*a), float32(sc[2]*a), float32(a)
+		r, g, b, al := tm.r[i], tm.g[i], tm.b[i], tm.al[i]
 		ia := 1 - al
 		lut[i] = pixel32(uint8(r+float32(c.R)*ia+0.5), uint8(g+float32(c.G)*ia+0.5),
 			uint8(b+float32(c.B)*ia+0.5), uint8(255*al+float32(255)*ia+0.5))
 	}
 	return &lut
+}
+
+// overlayTerms are the terms of overlayLUT that do not depend on the
+// colour: the stops' premultiplied colour and alpha at every index.
+type overlayTerms struct {
+	r, g, b, al [lutSize]float32
+}
+
+// overlayTermsKey identifies the overlay terms of up to four stops.
+type overlayTermsKey struct {
+	n     int
+	stops [4]stop
+}
+
+// overlayTermsOf returns the overlay terms of stops, worked out once per
+// overlay (every team colour's tables share them).
+func overlayTermsOf(stops []stop) *overlayTerms {
+	build := func() *overlayTerms {
+		tm := new(overlayTerms)
+		for i := range lutSize {
+			t := float64(i) / (lutSize - 1)
+			a := stopAlphaAt(stops, t)
+			sc := stopColorAt(stops, t)
+			tm.r[i], tm.g[i], tm.b[i], tm.al[i] = float32(sc[0]*a), float32(sc[1]*a), float32(sc[2]*a), float32(a)
+		}
+		return tm
+	}
+	k := overlayTermsKey{n: len(stops)}
+	if len(stops) > len(k.stops) {
+		return build()
+	}
+	copy(k.stops[:], stops)
+	return memo(nil, k, func() (*overlayTerms, int64) { return build(), 16 * lutSize })
 }
 
 // embossKey identifies the emboss texture of a logo in a w x h panel.
@@ -186,9 +240,25 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 		// The silhouette is larger than the panel: only the visible part
 		// (plus the emboss depth on each side) is sampled. Panel pixel
 		// (x, y) reads it at (x+e, y+e) offset by ±e.
+		// Only 2e+1 rows of it are needed at once: they are sampled into
+		// a ring of rows as the texture's rows move down.
 		var meta silRows
-		sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e, &meta)
-		defer putAlpha(sil)
+		sw2, sh2 := w+2*e, h+2*e
+		sil := newSilSampler(li, sw, sh, ox+e, oy+e, sw2, sh2, &meta)
+		k := 2*e + 1
+		ring := getAlpha(image.Rect(0, 0, sw2, k))
+		defer putAlpha(ring)
+		dirty := make([][2]int32, k) // the columns written in each ring row
+		next := 0                    // the next silhouette row to sample
+		silRow := func(y int) []byte {
+			for ; next <= y; next++ {
+				r := ring.Pix[next%k*sw2:][:sw2]
+				clear(r[dirty[next%k][0]:dirty[next%k][1]])
+				sil.row(next, r)
+				dirty[next%k] = meta.ext[next]
+			}
+			return ring.Pix[y%k*sw2:][:sw2]
+		}
 		fx := make([]int, w)
 		fa, fb := w, 0 // columns [fa, fb) are at full strength
 		for x := range fx {
@@ -202,7 +272,6 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 		scratch := runScratch.Get().(*[]embossRun)
 		rb := runBuilder{runs: (*scratch)[:0]}
 		var inside [][2]int32
-		st := sil.Stride
 		for y := range h {
 			t.rows[y] = int32(len(rb.runs))
 			fy := ramp(min(y-oy, oy+sh-1-y))
@@ -211,8 +280,8 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 			}
 			// Sample lo is silhouette row y at column x, hi row y+2e at
 			// column x+2e: (x-e, y-e) and (x+e, y+e) in window terms.
-			lo := sil.Pix[y*st:]
-			hi := sil.Pix[(y+2*e)*st+2*e:]
+			hi := silRow(y + 2*e)[2*e:]
+			lo := silRow(y)
 			// Only columns where either sample is nonzero are lit; where
 			// both are 255 at full strength the run is the plain sheen,
 			// known without reading the pixels.
@@ -276,67 +345,105 @@ func (b *runBuilder) flush() {
 // pixels adds the lighting of columns [x0, x1) from the silhouette
 // samples lo and hi, at strength fx[x]*fy (256 is full).
 func (b *runBuilder) pixels(lo, hi []byte, x0, x1 int, fx []int, fy int) {
+	full := &fullLight
+	lo, hi, fx = lo[:x1], hi[:x1], fx[:x1]
 	for x := x0; x < x1; {
+		h, l := hi[x], lo[x]
 		// Eight unlit pixels (outside the silhouette, both samples zero)
 		// at a time.
-		if x+8 <= x1 && binary.LittleEndian.Uint64(hi[x:])|binary.LittleEndian.Uint64(lo[x:]) == 0 {
+		if h|l == 0 && x+8 <= x1 && binary.LittleEndian.Uint64(hi[x:])|binary.LittleEndian.Uint64(lo[x:]) == 0 {
 			x += 8
 			continue
 		}
 		var sheen uint8
 		var light int8
-		if f := fx[x] * fy >> 8; f > 0 {
-			h, l := int(hi[x]), int(lo[x])
-			sheen = uint8(min(h, l) * embossSheen / 255 * f >> 8)
-			switch d := h - l; {
-			case d > 0:
-				light = int8(d * embossRise / 255 * f >> 8)
-			case d < 0:
-				light = -int8(-d * embossFall / 255 * f >> 8)
-			}
+		switch f := fx[x] * fy >> 8; {
+		case f == 256:
+			sheen, light = full.sheen[min(h, l)], full.light[255+int(h)-int(l)]
+		case f > 0:
+			sheen, light = lightAt(int(h), int(l), f)
 		}
 		if c := &b.cur; c.x1 == uint16(x) && c.sheen == sheen && c.light == light {
 			c.x1++
 		} else {
-			b.add(x, x+1, sheen, light)
+			b.flush()
+			b.cur = embossRun{uint16(x), uint16(x + 1), sheen, light}
 		}
 		x++
 	}
 }
 
+// lightAt is the lighting of a pixel whose silhouette samples are h and
+// l (see panelEmboss) at strength f (256 is full).
+func lightAt(h, l, f int) (sheen uint8, light int8) {
+	sheen = uint8(min(h, l) * embossSheen / 255 * f >> 8)
+	switch d := h - l; {
+	case d > 0:
+		light = int8(d * embossRise / 255 * f >> 8)
+	case d < 0:
+		light = -int8(-d * embossFall / 255 * f >> 8)
+	}
+	return sheen, light
+}
+
+// fullLight tabulates lightAt at full strength: the sheen by the smaller
+// sample, the light by 255 plus the difference h-l.
+var fullLight = func() (t struct {
+	sheen [256]uint8
+	light [511]int8
+}) {
+	for v := range 256 {
+		t.sheen[v], _ = lightAt(v, v, 256)
+	}
+	for d := -255; d <= 255; d++ {
+		_, t.light[255+d] = lightAt(max(0, d), max(0, -d), 256)
+	}
+	return t
+}()
+
 // panelLUTs are the overlay lookup tables of one team colour: plain, and
 // under the emboss texture's full sheen (the long runs inside the
-// silhouette).
+// silhouette); both holds the two side by side (plain in the low word),
+// so one lookup gives a pixel of each row.
 type panelLUTs struct {
 	plain, sheen *[lutSize]uint32
+	both         *[lutSize]uint64
 }
 
 func newPanelLUTs(c colorx.RGB, stops []stop) panelLUTs {
 	plain := overlayLUT(c, stops)
 	sheen := new([lutSize]uint32)
+	both := new([lutSize]uint64)
+	// White at the sheen's coverage over each entry (blendPix's sums).
 	white := premul(255, 255, 255, 1)
-	var p [4]byte
+	sw := scalePix(pixel32(white.R, white.G, white.B, white.A), embossSheen)
 	for k, v := range plain {
-		binary.LittleEndian.PutUint32(p[:], v)
-		blendPix(p[:], 0, white, embossSheen)
-		sheen[k] = binary.LittleEndian.Uint32(p[:])
+		sheen[k] = overPix(sw, sw>>24, v)
+		both[k] = uint64(v) | uint64(sheen[k])<<32
 	}
-	return panelLUTs{plain, sheen}
+	return panelLUTs{plain, sheen, both}
 }
+
+// The block rows paintPanel needs: the plain overlay, the overlay under
+// the full sheen.
+const (
+	needPlain = 1 << iota
+	needSheen
+)
 
 // paintPanel paints the rows of the canvas rectangle panel that lie in
 // dst: the team colour of luts under the radial overlay (stops, radius r0
 // to r1 about the panel's centre), lit by tex (nil for none). The rows of
 // one overlay block are the same before the lighting: each block is
-// looked up once (plain, and with the full sheen when a run needs it) and
-// copied.
+// looked up once (plain, with the full sheen, or both in one pass, as its
+// runs need) and copied.
 func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 float64, stops []stop, tex *embossTex) {
 	in := panel.Intersect(dst.Rect)
 	if in.Empty() {
 		return
 	}
 	w, h := panel.Dx(), panel.Dy()
-	ri := panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops))
+	ri := panelIndex(w, h, r0, r1, stops)
 	x0, x1 := in.Min.X-panel.Min.X, in.Max.X-panel.Min.X
 	n := 4 * in.Dx()
 	sc := panelScratch.Get().(*[]byte)
@@ -345,101 +452,184 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 f
 		*sc = make([]byte, 2*n)
 	}
 	plain, sheen := (*sc)[:n], (*sc)[n:2*n]
-	block, sheenOK := -1, false
+	block, have := -1, 0
 	for y := in.Min.Y; y < in.Max.Y; y++ {
 		py := y - panel.Min.Y
 		row := dst.Pix[dst.PixOffset(in.Min.X, y):][:n]
 		if b := ri.block(py, h); b != block {
-			block, sheenOK = b, false
-			fillOverlay(plain, ri.row(b), w, x0, x1, luts.plain)
+			block, have = b, 0
 		}
 		if tex == nil {
+			if have == 0 {
+				blockRows(plain, sheen, ri.row(block), w, x0, x1, luts, needPlain)
+				have = needPlain
+			}
 			copy(row, plain)
 			continue
+		}
+		runs := tex.runs[tex.rows[py]:tex.rows[py+1]]
+		// Which block rows this row reads: the sheen row under plain
+		// sheen runs, the plain one everywhere else.
+		covered := 0
+		for _, r := range runs {
+			if r.sheen == embossSheen && r.light == 0 {
+				covered += max(0, min(int(r.x1), x1)-max(int(r.x0), x0))
+			}
+		}
+		need := 0
+		if covered > 0 {
+			need |= needSheen
+		}
+		if covered < x1-x0 {
+			need |= needPlain
+		}
+		if need&^have != 0 {
+			blockRows(plain, sheen, ri.row(block), w, x0, x1, luts, need&^have)
+			have |= need
 		}
 		// The runs in order: plain overlay between them, the sheen row
 		// under plain sheen runs, lit pixels over the plain overlay.
 		at := x0
-		for _, r := range tex.runs[tex.rows[py]:tex.rows[py+1]] {
+		for _, r := range runs {
 			a, b := max(int(r.x0), x0), min(int(r.x1), x1)
 			if a >= b {
 				continue
 			}
-			copy(row[4*(at-x0):4*(a-x0)], plain[4*(at-x0):])
+			if a > at {
+				copy(row[4*(at-x0):4*(a-x0)], plain[4*(at-x0):])
+			}
 			seg := row[4*(a-x0) : 4*(b-x0)]
-			if r.sheen == embossSheen && r.light == 0 {
-				if !sheenOK {
-					fillOverlay(sheen, ri.row(block), w, x0, x1, luts.sheen)
-					sheenOK = true
-				}
+			switch {
+			case r.sheen == embossSheen && r.light == 0:
 				copy(seg, sheen[4*(a-x0):])
-			} else {
-				copy(seg, plain[4*(a-x0):])
-				lightRun(seg, r)
+			case b-a == 1: // most lit runs: the edges' lighting changes every pixel
+				d := load32(plain[4*(a-x0):])
+				if s := litWords[r.sheen]; s>>24 != 0 {
+					d = overPix(s, s>>24, d)
+				}
+				if l := litWords[256+int(uint8(r.light))]; l>>24 != 0 {
+					d = overPix(l, l>>24, d)
+				}
+				store32(seg, d)
+			default:
+				lightRun(seg, plain[4*(a-x0):], r)
 			}
 			at = b
 		}
-		copy(row[4*(at-x0):], plain[4*(at-x0):])
+		if at < x1 {
+			copy(row[4*(at-x0):], plain[4*(at-x0):])
+		}
 	}
 }
 
 // panelScratch holds paintPanel's block rows.
 var panelScratch = sync.Pool{New: func() any { return new([]byte) }}
 
-// fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
-// quadrant indices are idx, into row (starting at column x0). The panel
-// is symmetric about its vertical centre line: a whole row looks up its
-// left half and mirrors it into the right.
-func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
-	qw := len(idx)
-	out := row[:4*(x1-x0)]
-	if x0 == 0 && x1 == w {
-		lookup(out[:4*qw], idx, lut)
-		mirror(out[4*qw:], out[:4*(w-qw)])
+// blockRows fills the block rows of need (needPlain, needSheen or both)
+// for panel columns x0 to x1 of a row whose quadrant indices are idx.
+func blockRows(plain, sheen []byte, idx []uint16, w, x0, x1 int, luts panelLUTs, need int) {
+	if x0 != 0 || x1 != w {
+		if need&needPlain != 0 {
+			fillOverlay(plain, idx, w, x0, x1, luts.plain)
+		}
+		if need&needSheen != 0 {
+			fillOverlay(sheen, idx, w, x0, x1, luts.sheen)
+		}
 		return
 	}
-	if m := min(x1, qw); m > x0 {
-		lookup(out[:4*(m-x0)], idx[x0:m], lut)
-		out = out[4*(m-x0):]
+	switch need {
+	case needPlain | needSheen:
+		overlayPair(plain, sheen, idx, w, luts.both)
+	case needPlain:
+		overlayRow(plain, idx, w, luts.plain)
+	case needSheen:
+		overlayRow(sheen, idx, w, luts.sheen)
 	}
-	// Mirrored half: column x reads idx[w-1-x], so walk idx backwards.
+}
+
+// overlayRow writes a whole panel row (w pixels) whose quadrant indices
+// are idx: pixel x is lut[idx[x]] (column x >= len(idx) reads column
+// w-1-x). Four lookups at a time are stored at their columns and,
+// reversed, at the mirrored ones.
+func overlayRow(out []byte, idx []uint16, w int, lut *[lutSize]uint32) {
 	const mask = lutSize - 1
-	if a := max(x0, qw); a < x1 {
-		right := idx[w-x1 : w-a]
-		for i := range len(right) {
-			store32(out[4*i:], lut[right[len(right)-1-i]&mask])
+	qw := len(idx)
+	out = out[:4*w]
+	m := w - qw // mirrored columns: qw or qw-1
+	left, right := out[:4*m], out[4*(w-m):]
+	i := 0
+	for ; i+4 <= m; i += 4 {
+		k := idx[i : i+4 : i+4]
+		a, b, c, d := uint64(lut[k[0]&mask]), uint64(lut[k[1]&mask]), uint64(lut[k[2]&mask]), uint64(lut[k[3]&mask])
+		q := left[4*i : 4*i+16 : 4*i+16]
+		binary.LittleEndian.PutUint64(q, a|b<<32)
+		binary.LittleEndian.PutUint64(q[8:], c|d<<32)
+		j := len(right) - 4*i - 16
+		q = right[j : j+16 : j+16]
+		binary.LittleEndian.PutUint64(q, d|c<<32)
+		binary.LittleEndian.PutUint64(q[8:], b|a<<32)
+	}
+	for ; i < qw; i++ {
+		v := lut[idx[i]&mask]
+		store32(out[4*i:], v)
+		if i < m {
+			store32(out[4*(w-1-i):], v)
 		}
 	}
 }
 
-// lookup writes lut[idx[i]] as pixel i of out (4*len(idx) bytes).
-func lookup(out []byte, idx []uint16, lut *[lutSize]uint32) {
+// overlayPair is overlayRow for the plain and the sheen row at once, from
+// the table of both.
+func overlayPair(plain, sheen []byte, idx []uint16, w int, both *[lutSize]uint64) {
 	const mask = lutSize - 1
-	out = out[:4*len(idx)]
+	const lo = 0xffffffff
+	qw := len(idx)
+	plain, sheen = plain[:4*w], sheen[:4*w]
+	m := w - qw
+	pl, pr := plain[:4*m], plain[4*(w-m):]
+	sl, sr := sheen[:4*m], sheen[4*(w-m):]
 	i := 0
-	for ; i+4 <= len(idx); i += 4 {
+	for ; i+4 <= m; i += 4 {
 		k := idx[i : i+4 : i+4]
-		o := out[4*i : 4*i+16 : 4*i+16]
-		binary.LittleEndian.PutUint64(o, uint64(lut[k[0]&mask])|uint64(lut[k[1]&mask])<<32)
-		binary.LittleEndian.PutUint64(o[8:], uint64(lut[k[2]&mask])|uint64(lut[k[3]&mask])<<32)
+		a, b, c, d := both[k[0]&mask], both[k[1]&mask], both[k[2]&mask], both[k[3]&mask]
+		q := pl[4*i : 4*i+16 : 4*i+16]
+		binary.LittleEndian.PutUint64(q, a&lo|b<<32)
+		binary.LittleEndian.PutUint64(q[8:], c&lo|d<<32)
+		q = sl[4*i : 4*i+16 : 4*i+16]
+		binary.LittleEndian.PutUint64(q, a>>32|b&^lo)
+		binary.LittleEndian.PutUint64(q[8:], c>>32|d&^lo)
+		j := len(pr) - 4*i - 16
+		q = pr[j : j+16 : j+16]
+		binary.LittleEndian.PutUint64(q, d&lo|c<<32)
+		binary.LittleEndian.PutUint64(q[8:], b&lo|a<<32)
+		q = sr[j : j+16 : j+16]
+		binary.LittleEndian.PutUint64(q, d>>32|c&^lo)
+		binary.LittleEndian.PutUint64(q[8:], b>>32|a&^lo)
 	}
-	for ; i < len(idx); i++ {
-		store32(out[4*i:], lut[idx[i]&mask])
+	for ; i < qw; i++ {
+		v := both[idx[i]&mask]
+		store32(plain[4*i:], uint32(v))
+		store32(sheen[4*i:], uint32(v>>32))
+		if i < m {
+			store32(plain[4*(w-1-i):], uint32(v))
+			store32(sheen[4*(w-1-i):], uint32(v>>32))
+		}
 	}
 }
 
-// mirror writes the pixels of src into dst (as many bytes) in reverse
-// order: dst's first pixel is src's last.
-func mirror(dst, src []byte) {
-	n := len(src) / 4
-	dst = dst[:4*n]
-	i := 0
-	for ; i+2 <= n; i += 2 {
-		v := binary.LittleEndian.Uint64(src[4*(n-2-i):])
-		binary.LittleEndian.PutUint64(dst[4*i:], v>>32|v<<32)
-	}
-	if i < n {
-		store32(dst[4*i:], load32(src[0:]))
+// fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
+// quadrant indices are idx, into row (starting at column x0): the rows of
+// a panel that dst holds only part of.
+func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
+	const mask = lutSize - 1
+	qw := len(idx)
+	out := row[:4*(x1-x0)]
+	for x := x0; x < x1; x++ {
+		k := x
+		if x >= qw {
+			k = w - 1 - x
+		}
+		store32(out[4*(x-x0):], lut[idx[k]&mask])
 	}
 }
 
@@ -448,27 +638,45 @@ func pixel32(r, g, b, a uint8) uint32 {
 	return uint32(r) | uint32(g)<<8 | uint32(b)<<16 | uint32(a)<<24
 }
 
-// lightRun applies run r's lighting to the pixels of seg.
-func lightRun(seg []byte, r embossRun) {
+// litWords holds the premultiplied words of the emboss lighting at every
+// coverage: white at sheen coverage s is litWords[s], the light of run
+// value l (white for l > 0, black for l < 0, none for 0) is
+// litWords[256+uint8(l)].
+var litWords = func() *[512]uint32 {
 	const white, black = 0xffffffff, 0xff000000
-	var sheen, light uint32 // the run's white and light words at their coverage
-	if r.sheen > 0 {
-		sheen = scalePix(white, uint32(r.sheen))
+	var t [512]uint32
+	for s := range 256 {
+		t[s] = scalePix(white, uint32(s))
 	}
-	switch {
-	case r.light > 0:
-		light = scalePix(white, uint32(r.light))
-	case r.light < 0:
-		light = scalePix(black, uint32(-int(r.light)))
-	}
-	for i := 0; i < len(seg); i += 4 {
-		d := load32(seg[i:])
-		if a := sheen >> 24; a != 0 {
-			d = overPix(sheen, a, d)
+	for l := -128; l < 128; l++ {
+		switch {
+		case l > 0:
+			t[256+int(uint8(int8(l)))] = scalePix(white, uint32(l))
+		case l < 0:
+			t[256+int(uint8(int8(l)))] = scalePix(black, uint32(-l))
 		}
-		if a := light >> 24; a != 0 {
-			d = overPix(light, a, d)
-		}
-		store32(seg[i:], d)
 	}
+	return &t
+}()
+
+// lightRun writes the pixels of src (as many as seg holds) under run r's
+// lighting into seg.
+func lightRun(seg, src []byte, r embossRun) {
+	src = src[:len(seg)]
+	for i := 0; i+4 <= len(seg); i += 4 {
+		store32(seg[i:], litPix(load32(src[i:]), r))
+	}
+}
+
+// litPix is pixel d under run r's lighting: its white sheen, then its
+// white or black light composited over d.
+func litPix(d uint32, r embossRun) uint32 {
+	sheen, light := litWords[r.sheen], litWords[256+int(uint8(r.light))]
+	if a := sheen >> 24; a != 0 {
+		d = overPix(sheen, a, d)
+	}
+	if a := light >> 24; a != 0 {
+		d = overPix(light, a, d)
+	}
+	return d
 }

@@ -1,9 +1,11 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"math"
 	"sort"
+	"sync"
 
 	"gamethumbs/internal/colorx"
 )
@@ -62,7 +64,6 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 	steps = append(steps,
 		func() { // divider: dark-light-dark across its width
 			w := float64(max(2, p.px(6)))
-			stops := []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
 			var pb path
 			if stack {
 				y0 := H/2 - w/2
@@ -70,12 +71,14 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 					return // not in this band
 				}
 				pb.rect(0, y0, W, y0+w)
-				pb.fillPaint(p.dst, p.full, newLinear(0, y0, 0, y0+w, stops))
+				pb.fillPaint(p.dst, p.full, linearWith(dividerLUT(), 0, y0, 0, y0+w))
 				return
 			}
 			x0 := W/2 - w/2
 			pb.rect(x0, 0, x0+w, H)
-			pb.fillPaint(p.dst, p.full, newLinear(x0, 0, x0+w, 0, stops))
+			if a := pb.cachedMask(p.full); a != nil {
+				maskPaintDown(p.dst, a, linearWith(dividerLUT(), x0, 0, x0+w, 0))
+			}
 		},
 		func() { p.vsBadge(W/2, H/2, badge) },
 		func() {
@@ -158,7 +161,97 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
 		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
 		refl, _ := held(p, k, func() (*spanImage, bool) { return reflectionOf(li, k), true })
-		refl.draw(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))))
+		// With the render's shadow memos: a fresh set would be cleared
+		// for every draw (every band).
+		if p.shadows == nil {
+			p.shadows = new(shadowMemos)
+		}
+		refl.drawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
+	}
+}
+
+// The divider's gradient (dark-light-dark across its width) and the VS
+// badge ring's (grey-white-grey corner to corner) are the same in every
+// render: their lookup tables are made once, not per render and band.
+var (
+	dividerStops = []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
+	dividerLUT   = sync.OnceValue(func() *gradLUT { return newLUT(dividerStops) })
+	badgeGrey    = colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
+	badgeStops   = opaqueStops([]float64{0, 0.5, 1}, badgeGrey, colorx.RGB{R: 255, G: 255, B: 255}, badgeGrey)
+	badgeRingLUT = sync.OnceValue(func() *gradLUT { return newLUT(badgeStops) })
+)
+
+// linearWith is newLinear(x0, y0, x1, y1, stops) for the stops whose
+// table is lut.
+func linearWith(lut *gradLUT, x0, y0, x1, y1 float64) *linearPaint {
+	dx, dy := x1-x0, y1-y0
+	l2 := dx*dx + dy*dy
+	if l2 == 0 {
+		l2 = 1
+	}
+	return &linearPaint{x0, y0, dx, dy, 1 / l2, lut}
+}
+
+// maskPaintDown is maskPaint for a horizontal gradient pt (the same
+// colour all down a column, as across a vertical divider): a row whose
+// coverage and background are those of the row above gets that row's
+// result. The panels under a divider repeat most rows (see radialIndex),
+// so most of its rows are copies.
+func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
+	r := a.Rect.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	if pt.dy != 0 {
+		maskPaint(dst, a, pt)
+		return
+	}
+	n := 4 * r.Dx()
+	bg := make([]byte, n) // the last painted row's background
+	var cov []byte        // and coverage
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:n]
+		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
+		if y > r.Min.Y && bytes.Equal(m, cov) && bytes.Equal(row, bg) {
+			copy(row, dst.Pix[dst.PixOffset(r.Min.X, y-1):][:n])
+			continue
+		}
+		copy(bg, row)
+		cov = m
+		line := image.RGBA{Pix: row, Stride: dst.Stride, Rect: image.Rect(r.Min.X, y, r.Max.X, y+1)}
+		maskPaint(&line, a, pt)
+	}
+}
+
+// maskPaintOutside is maskPaint leaving out the pixels that mask skip
+// (nil for none) covers fully: those an opaque fill through skip paints
+// over next.
+func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt paint) {
+	r := a.Rect.Intersect(dst.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		// skip's row, as a mask over [s0, s0+len(srow)).
+		var srow []byte
+		s0 := r.Min.X
+		if skip != nil && y >= skip.Rect.Min.Y && y < skip.Rect.Max.Y {
+			s0 = max(r.Min.X, skip.Rect.Min.X)
+			if s1 := min(r.Max.X, skip.Rect.Max.X); s0 < s1 {
+				srow = skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
+			}
+		}
+		for x := r.Min.X; x < r.Max.X; {
+			e := x
+			for e < r.Max.X && (e < s0 || e-s0 >= len(srow) || srow[e-s0] != 255) {
+				e++
+			}
+			if e > x {
+				span := image.RGBA{Pix: dst.Pix[dst.PixOffset(x, y):], Stride: dst.Stride, Rect: image.Rect(x, y, e, y+1)}
+				maskPaint(&span, a, pt)
+			}
+			for e < r.Max.X && e >= s0 && e-s0 < len(srow) && srow[e-s0] == 255 {
+				e++
+			}
+			x = e
+		}
 	}
 }
 
@@ -226,180 +319,239 @@ var opaqueRow = func() []byte {
 // putAlpha.
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alpha {
 	m := getAlpha(image.Rect(0, 0, w, h))
+	s := newSilSampler(li, sw, sh, ox, oy, w, h, meta)
+	for y := range h {
+		s.row(y, m.Pix[y*m.Stride:][:w])
+	}
+	return m
+}
+
+// silSampler gives the rows of a silhouette (see silhouette) one at a
+// time, top to bottom, so a caller that needs only a few rows at once
+// keeps only those.
+type silSampler struct {
+	pix        []uint8 // source pixels
+	stride     int
+	rect, tr   image.Rectangle // source bounds and trim
+	oy, sh     int
+	x0, y0, y1 int // window columns from x0 and rows [y0, y1) are sampled
+	n          int // columns sampled
+	ky         float64
+	// Source alpha byte offsets of every sampled column's two taps
+	// (cols[2*i], cols[2*i+1]) and its 8-bit weight.
+	cols []int
+	wts  []uint32
+	// firstCol[x-tr.Min.X] is the first column whose first tap is
+	// source column x or later (x up to tr.Max.X).
+	firstCol []int32
+	ring     [2]across
+	meta     *silRows
+}
+
+// across is a source row interpolated across the sampled columns.
+type across struct {
+	sy     int
+	v      []uint32 // 16-bit fixed point: alpha * 256
+	lo, hi int      // extent of non-zero values
+	full   [][2]int // spans of fully opaque values, in order
+}
+
+func newSilSampler(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *silSampler {
 	meta.ext = make([][2]int32, h)
 	meta.at = make([]int32, h+1)
 	meta.full = meta.full[:0]
+	s := &silSampler{oy: oy, sh: sh, meta: meta}
 	pix, stride, rect := alphaSource(li.img)
 	tr := li.trim
 	if pix == nil || tr.Empty() || sw <= 0 || sh <= 0 {
-		return m
+		return s
 	}
 	x0, x1 := max(0, ox), min(w, ox+sw)
 	y0, y1 := max(0, oy), min(h, oy+sh)
 	if x0 >= x1 || y0 >= y1 {
-		return m
+		return s
 	}
+	s.pix, s.stride, s.rect, s.tr = pix, stride, rect, tr
+	s.x0, s.y0, s.y1, s.n = x0, y0, y1, x1-x0
+	s.ky = float64(tr.Dy()) / float64(sh)
 	// Source column offsets and 8-bit weights for every window column.
 	kx := float64(tr.Dx()) / float64(sw)
-	cols := make([]int, 2*(x1-x0))
-	wts := make([]uint32, x1-x0)
+	s.cols = make([]int, 2*(x1-x0))
+	s.wts = make([]uint32, x1-x0)
 	for x := x0; x < x1; x++ {
 		sx, wx := sample(float64(x-ox), kx, tr.Min.X, tr.Max.X)
 		i := x - x0
-		cols[2*i] = 4*(sx-rect.Min.X) + 3
-		cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
-		wts[i] = wx
+		s.cols[2*i] = 4*(sx-rect.Min.X) + 3
+		s.cols[2*i+1] = 4*(min(sx+1, tr.Max.X-1)-rect.Min.X) + 3
+		s.wts[i] = wx
 	}
-	// gend[i] ends the group of columns with the same taps as column i.
-	gend := make([]int32, x1-x0)
-	for i := len(gend) - 1; i >= 0; i-- {
-		gend[i] = int32(i + 1)
-		if i+1 < len(gend) && cols[2*i+2] == cols[2*i] {
-			gend[i] = gend[i+1]
+	s.firstCol = make([]int32, tr.Dx()+1)
+	for x, i := tr.Min.X, 0; x <= tr.Max.X; x++ {
+		for i < s.n && s.cols[2*i] < 4*(x-rect.Min.X)+3 {
+			i++
 		}
+		s.firstCol[x-tr.Min.X] = int32(i)
 	}
 	// Separable: each source row is interpolated across once (into a
 	// two-row ring, as output rows move down the source monotonically),
 	// then output rows blend two of those. Columns outside both rows'
 	// visible extent stay zero.
-	n := x1 - x0
+	s.ring = [2]across{{sy: -1, v: make([]uint32, s.n)}, {sy: -1, v: make([]uint32, s.n)}}
+	return s
+}
+
+// rowAt returns source row sy interpolated across.
+func (s *silSampler) rowAt(sy int) *across {
 	const opaque = 255 << 8
-	type across struct {
-		sy     int
-		v      []uint32 // 16-bit fixed point: alpha * 256
-		lo, hi int      // extent of non-zero values
-		full   [][2]int // spans of fully opaque values, in order
+	ring := &s.ring
+	for i := range ring {
+		if ring[i].sy == sy {
+			return &ring[i]
+		}
 	}
-	ring := [2]across{{sy: -1, v: make([]uint32, n)}, {sy: -1, v: make([]uint32, n)}}
-	rowAt := func(sy int) *across {
-		for i := range ring {
-			if ring[i].sy == sy {
-				return &ring[i]
-			}
-		}
-		// Replace the row not in use (the lower index: rows only move down).
-		r := &ring[0]
-		if ring[1].sy < ring[0].sy {
-			r = &ring[1]
-		}
-		r.sy = sy
-		src := pix[(sy-rect.Min.Y)*stride:]
-		clear(r.v)
-		r.lo, r.hi = n, 0
-		r.full = r.full[:0]
-		// The source row's visible extent, as alpha byte offsets; only
-		// columns with a tap inside it can be non-zero.
-		a0, a1 := 4*(tr.Min.X-rect.Min.X)+3, 4*(tr.Max.X-rect.Min.X)+3
-		for a0 < a1 && src[a0] == 0 {
-			a0 += 4
-		}
-		for a1 > a0 && src[a1-4] == 0 {
-			a1 -= 4
-		}
-		if a0 >= a1 {
-			return r
-		}
-		i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
-		i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
-		start := -1 // of the current fully opaque span
-		for i := i0; i < i1; {
-			// A group of columns reading the same two source pixels: when
-			// those are equal (inside or outside the logo, most of it),
-			// so is every column's value.
-			e := min(int(gend[i]), i1)
-			if t := src[cols[2*i]]; t == src[cols[2*i+1]] {
-				v := uint32(t) << 8
-				if v != 0 {
-					vs := r.v[i:e]
-					for k := range vs {
-						vs[k] = v
-					}
-					r.lo, r.hi = min(r.lo, i), e
-				}
-				switch {
-				case v == opaque && start < 0:
-					start = i
-				case v != opaque && start >= 0:
-					r.full = append(r.full, [2]int{start, i})
-					start = -1
-				}
-				i = e
-				continue
-			}
-			for ; i < e; i++ {
-				wx := wts[i]
-				v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
-				r.v[i] = v
-				if v != 0 {
-					r.lo, r.hi = min(r.lo, i), i+1
-				}
-				switch {
-				case v == opaque && start < 0:
-					start = i
-				case v != opaque && start >= 0:
-					r.full = append(r.full, [2]int{start, i})
-					start = -1
-				}
-			}
-		}
-		if start >= 0 {
-			r.full = append(r.full, [2]int{start, i1})
-		}
+	// Replace the row not in use (the lower index: rows only move down).
+	r := &ring[0]
+	if ring[1].sy < ring[0].sy {
+		r = &ring[1]
+	}
+	r.sy = sy
+	n, cols, tr, rect := s.n, s.cols, s.tr, s.rect
+	src := s.pix[(sy-rect.Min.Y)*s.stride:]
+	clear(r.v)
+	r.lo, r.hi = n, 0
+	r.full = r.full[:0]
+	// The source row's visible extent, as alpha byte offsets; only
+	// columns with a tap inside it can be non-zero.
+	a0, a1 := 4*(tr.Min.X-rect.Min.X)+3, 4*(tr.Max.X-rect.Min.X)+3
+	for a0 < a1 && src[a0] == 0 {
+		a0 += 4
+	}
+	for a1 > a0 && src[a1-4] == 0 {
+		a1 -= 4
+	}
+	if a0 >= a1 {
 		return r
 	}
-	ky := float64(tr.Dy()) / float64(sh)
-	for y := y0; y < y1; y++ {
-		meta.at[y] = int32(len(meta.full))
-		sy, wy := sample(float64(y-oy), ky, tr.Min.Y, tr.Max.Y)
-		sy1 := min(sy+1, tr.Max.Y-1)
-		var top, bot *across
-		if sy1 > sy {
-			top = rowAt(sy)
-			bot = rowAt(sy1)
-		} else {
-			top = rowAt(sy)
-			bot = top
+	i0 := sort.Search(n, func(i int) bool { return cols[2*i+1] >= a0 })
+	i1 := sort.Search(n, func(i int) bool { return cols[2*i] >= a1 })
+	start := -1 // of the current fully opaque span
+	// span records columns [i, e) of value v (the full spans and extent).
+	span := func(i, e int, v uint32) {
+		if v != 0 {
+			r.lo, r.hi = min(r.lo, i), e
 		}
-		lo, hi := min(top.lo, bot.lo), max(top.hi, bot.hi)
-		if lo >= hi {
+		switch {
+		case v == opaque && start < 0:
+			start = i
+		case v != opaque && start >= 0:
+			r.full = append(r.full, [2]int{start, i})
+			start = -1
+		}
+	}
+	fc := s.firstCol
+	for i := i0; i < i1; {
+		// The run of source pixels equal to column i's first tap,
+		// [sx, e): every column whose taps both lie in it has that
+		// value (inside or outside the logo, most of the row), so the
+		// row is filled run by run.
+		a := cols[2*i]
+		sx := (a-3)/4 + rect.Min.X
+		t := src[a]
+		e := sx + 1
+		for e < tr.Max.X && src[a+4*(e-sx)] == t {
+			e++
+		}
+		// Columns whose first tap is before e-1; at the trim's right
+		// edge, whose second tap is clamped to e-1, those before e.
+		last := e - 1
+		if e == tr.Max.X {
+			last = e
+		}
+		if j := min(int(fc[last-tr.Min.X]), i1); j > i {
+			v := uint32(t) << 8
+			if v != 0 {
+				vs := r.v[i:j]
+				for k := range vs {
+					vs[k] = v
+				}
+			}
+			span(i, j, v)
+			i = j
+		}
+		if e == tr.Max.X {
 			continue
 		}
-		meta.ext[y] = [2]int32{int32(x0 + lo), int32(x0 + hi)}
-		out := m.Pix[y*m.Stride+x0:][:n]
-		blend := func(a, b int) {
-			o := out[a:b]
-			tv, bv := top.v[a:b:b], bot.v[a:b:b]
-			tv, bv = tv[:len(o)], bv[:len(o)]
-			for i := range o {
-				o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
-			}
+		// Columns reading pixels e-1 and e, which differ.
+		for j := min(int(fc[e-tr.Min.X]), i1); i < j; i++ {
+			wx := s.wts[i]
+			v := uint32(src[cols[2*i]])*(256-wx) + uint32(src[cols[2*i+1]])*wx
+			r.v[i] = v
+			span(i, i+1, v)
 		}
-		// Where both rows are fully opaque the blend is 255: those
-		// stretches (the inside of the silhouette) are filled.
-		pos := lo
-		ft, fb := top.full, bot.full
-		for i, j := 0, 0; i < len(ft) && j < len(fb); {
-			a, b := max(ft[i][0], fb[j][0]), min(ft[i][1], fb[j][1])
-			if a < b {
-				blend(pos, a)
-				for o := out[a:b]; len(o) > 0; {
-					o = o[copy(o, opaqueRow):]
-				}
-				meta.full = append(meta.full, [2]int32{int32(x0 + a), int32(x0 + b)})
-				pos = b
-			}
-			if ft[i][1] < fb[j][1] {
-				i++
-			} else {
-				j++
-			}
+	}
+	if start >= 0 {
+		r.full = append(r.full, [2]int{start, i1})
+	}
+	return r
+}
+
+// row samples window row y (the rows must come in order, from 0) into
+// out, writing only the columns of its extent (meta.ext[y], recorded
+// with its full spans): out must be zero elsewhere.
+func (s *silSampler) row(y int, out []byte) {
+	meta := s.meta
+	meta.at[y] = int32(len(meta.full))
+	defer func() { meta.at[y+1] = int32(len(meta.full)) }()
+	if y < s.y0 || y >= s.y1 {
+		return
+	}
+	tr := s.tr
+	sy, wy := sample(float64(y-s.oy), s.ky, tr.Min.Y, tr.Max.Y)
+	sy1 := min(sy+1, tr.Max.Y-1)
+	var top, bot *across
+	if sy1 > sy {
+		top = s.rowAt(sy)
+		bot = s.rowAt(sy1)
+	} else {
+		top = s.rowAt(sy)
+		bot = top
+	}
+	lo, hi := min(top.lo, bot.lo), max(top.hi, bot.hi)
+	if lo >= hi {
+		return
+	}
+	x0 := s.x0
+	meta.ext[y] = [2]int32{int32(x0 + lo), int32(x0 + hi)}
+	out = out[x0:][:s.n]
+	blend := func(a, b int) {
+		o := out[a:b]
+		tv, bv := top.v[a:b:b], bot.v[a:b:b]
+		tv, bv = tv[:len(o)], bv[:len(o)]
+		for i := range o {
+			o[i] = uint8((tv[i]*(256-wy) + bv[i]*wy) >> 16)
 		}
-		blend(pos, hi)
 	}
-	for y := y1; y <= h; y++ {
-		meta.at[y] = int32(len(meta.full))
+	// Where both rows are fully opaque the blend is 255: those
+	// stretches (the inside of the silhouette) are filled.
+	pos := lo
+	ft, fb := top.full, bot.full
+	for i, j := 0, 0; i < len(ft) && j < len(fb); {
+		a, b := max(ft[i][0], fb[j][0]), min(ft[i][1], fb[j][1])
+		if a < b {
+			blend(pos, a)
+			for o := out[a:b]; len(o) > 0; {
+				o = o[copy(o, opaqueRow):]
+			}
+			meta.full = append(meta.full, [2]int32{int32(x0 + a), int32(x0 + b)})
+			pos = b
+		}
+		if ft[i][1] < fb[j][1] {
+			i++
+		} else {
+			j++
+		}
 	}
-	return m
+	blend(pos, hi)
 }
 
 // sample maps destination coordinate d (pixel index) through scale k to a
@@ -471,13 +623,14 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	var sh path
 	sh.circle(cx, cy+float64(p.px(4)), r)
 	p.softFill(&sh, shadowLogoStrong)
-	var ring path
+	var ring, inner path
 	ring.circle(cx, cy, r)
-	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
-	ring.fillPaint(p.dst, p.full, newLinear(cx-r, cy-r, cx+r, cy+r, opaqueStops([]float64{0, 0.5, 1},
-		grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)))
-	var inner path
 	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
+	// The opaque inner disc covers all but the ring's rim: the ring's
+	// gradient is painted only where the disc does not cover it fully.
+	if a := ring.cachedMask(p.full); a != nil {
+		maskPaintOutside(p.dst, a, inner.cachedMask(p.full), linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
+	}
 	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	size := math.Round(0.76 * r)
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, size, 1, 1.15)

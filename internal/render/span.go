@@ -171,17 +171,7 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 			case segOpaque:
 				fillPix(d, sg.v)
 			case segBlend:
-				// Runs mostly lie over one background colour: the
-				// last destination pixel and its result are reused.
-				a := 255 - sg.v>>24
-				last := load32(d)
-				out := sg.v + scalePix(last, a)
-				for i := 0; i+4 <= len(d); i += 4 {
-					if dv := load32(d[i:]); dv != last {
-						last, out = dv, sg.v+scalePix(dv, a)
-					}
-					store32(d[i:], out)
-				}
+				blendRun(d, sg.v)
 			case segRaw:
 				src := s.pix[sg.v+uint32(x0-sx):][:x1-x0]
 				for i, sv := range src {
@@ -217,6 +207,40 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 				}
 			}
 		}
+	}
+}
+
+// blendRun composites the translucent pixel v over every pixel of d.
+// Runs mostly lie over stretches of one background colour (a panel's
+// overlay steps every 16 px or so under a reflection): the last
+// background pixel and its result are reused, and two pixels are
+// compared and stored at a time while the background repeats.
+func blendRun(d []byte, v uint32) {
+	a := 255 - v>>24
+	last := load32(d)
+	out := v + scalePix(last, a)
+	last2, out2 := uint64(last)|uint64(last)<<32, uint64(out)|uint64(out)<<32
+	i := 0
+	for ; i+8 <= len(d); i += 4 {
+		q := binary.LittleEndian.Uint64(d[i:])
+		if q != last2 {
+			if dv := uint32(q); dv != last {
+				last, out = dv, v+scalePix(dv, a)
+				last2, out2 = uint64(last)|uint64(last)<<32, uint64(out)|uint64(out)<<32
+			}
+			if q != last2 {
+				store32(d[i:], out)
+				continue
+			}
+		}
+		binary.LittleEndian.PutUint64(d[i:], out2)
+		i += 4
+	}
+	if i < len(d) {
+		if dv := load32(d[i:]); dv != last {
+			out = v + scalePix(dv, a)
+		}
+		store32(d[i:], out)
 	}
 }
 
