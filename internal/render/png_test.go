@@ -590,3 +590,56 @@ func TestEncodePNGWriterError(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEncodePNGAssumedOpaque: a picture opaque but for one pixel (any
+// alpha, anywhere; rows that often repeat the row above, so the pixel may
+// differ from the one above in alpha alone) gets from EncodePNG the bytes
+// the pass over every pixel gave, whatever the writer.
+func FuzzEncodePNGAssumedOpaque(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9}, uint8(5), uint8(4), uint16(19), uint8(0), false)
+	f.Add([]byte{0}, uint8(8), uint8(3), uint16(3), uint8(254), true)
+	f.Add([]byte{200, 100, 50, 0, 1}, uint8(2), uint8(9), uint16(17), uint8(128), false)
+	f.Fuzz(func(t *testing.T, data []byte, width, height uint8, at uint16, alpha uint8, nrgba bool) {
+		if len(data) == 0 {
+			return
+		}
+		w, h := int(width)%70+1, int(height)%40+1
+		pix := make([]byte, 4*w*h)
+		for y := range h {
+			row := pix[4*w*y : 4*w*(y+1)]
+			if y > 0 && data[y%len(data)]&1 == 0 {
+				copy(row, pix[4*w*(y-1):]) // the row above again
+			} else {
+				for i := range row {
+					row[i] = data[(4*w*y+i)%len(data)]
+				}
+			}
+			for x := range w {
+				row[4*x+3] = 255
+			}
+		}
+		pix[4*(int(at)%(w*h))+3] = alpha
+		rect := image.Rect(0, 0, w, h)
+		var img image.Image = &image.NRGBA{Pix: pix, Stride: 4 * w, Rect: rect}
+		if !nrgba {
+			for i := 0; i < len(pix); i += 4 { // premultiplied
+				pix[i], pix[i+1], pix[i+2] = min(pix[i], pix[i+3]), min(pix[i+1], pix[i+3]), min(pix[i+2], pix[i+3])
+			}
+			img = &image.RGBA{Pix: pix, Stride: 4 * w, Rect: rect}
+		}
+		var want, got, plain bytes.Buffer
+		if err := oldEncodePNG(&want, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := EncodePNG(&got, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := EncodePNG(plainWriter{&plain}, img); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) || !bytes.Equal(plain.Bytes(), want.Bytes()) {
+			t.Fatalf("%dx%d, alpha %d at pixel %d: EncodePNG differs from the pass over every pixel (colour types %d, %d, want %d)",
+				w, h, alpha, int(at)%(w*h), got.Bytes()[25], plain.Bytes()[25], want.Bytes()[25])
+		}
+	})
+}
