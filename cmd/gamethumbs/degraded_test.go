@@ -85,3 +85,24 @@ func TestMissingLogoIsCachedShorter(t *testing.T) {
 		t.Error("a lasting miss got the degraded ETag")
 	}
 }
+
+// Two instances on one host given the same CACHE_DIR: the second cannot
+// share the first's segment files, so it says so and serves pictures from
+// memory; the first keeps its disk tier.
+func TestSharedCacheDirSecondInstanceRunsWithoutDisk(t *testing.T) {
+	dir := t.TempDir()
+	first := start(t, map[string]string{"CACHE_DIR": dir})
+	second := start(t, map[string]string{"CACHE_DIR": dir})
+	if !strings.Contains(second.logs.String(), "in use by another gamethumbs process") {
+		t.Errorf("second instance on the same CACHE_DIR gave no warning:\n%s", second.logs.String())
+	}
+	if strings.Contains(first.logs.String(), "in use by another") {
+		t.Error("the first instance was refused its own directory")
+	}
+	for _, svc := range []*service{first, second} {
+		resp, body := svc.get(t, "/nba/lakers/celtics/thumb")
+		if resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("\x89PNG")) {
+			t.Errorf("GET thumb = %d (%d bytes), want a PNG from both instances", resp.StatusCode, len(body))
+		}
+	}
+}

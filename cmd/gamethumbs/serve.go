@@ -353,6 +353,11 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		switch {
 		case err == nil:
 			deps.Disk = d
+			closers = append(closers, func() { d.Close() })
+		case errors.Is(err, cache.ErrDirInUse):
+			// Another instance on this host uses the directory: pictures
+			// are still served, from memory (and Redis) alone.
+			log.Warn("no disk tier for the image cache: the directory is in use by another gamethumbs process; give each instance its own CACHE_DIR", "dir", cfg.CacheDir)
 		case cfg.Getenv != nil && cfg.Getenv("CACHE_DIR") == "":
 			// The default directory (user cache) is a convenience: without
 			// it the service runs on its memory tier alone.

@@ -5,7 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -104,8 +103,10 @@ func TestFullRenderQueueAnswers503(t *testing.T) {
 
 func TestDiskTierSurvivesRestart(t *testing.T) {
 	dir := t.TempDir()
+	var d *cache.Disk
 	newWithDisk := func() (*Server, *fakeBackend) {
-		d, err := cache.OpenDisk(dir, 1<<20, time.Hour)
+		var err error
+		d, err = cache.OpenDisk(dir, 1<<20, time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,11 +120,11 @@ func TestDiskTierSurvivesRestart(t *testing.T) {
 	if fb1.renders.Load() != 1 {
 		t.Fatal("first request did not render")
 	}
-	// The write is asynchronous: wait until it is on disk (renamed into
-	// place: a temporary file is removed by the next OpenDisk).
+	// The write is asynchronous: wait until its record is written whole
+	// (the next OpenDisk would cut off a partial one).
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		if files, _ := filepath.Glob(filepath.Join(dir, "*.gtc")); len(files) > 0 {
+		if d.Used() > 0 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -131,6 +132,7 @@ func TestDiskTierSurvivesRestart(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	d.Close() // the first process ends
 	s2, fb2 := newWithDisk()
 	second := do(t, s2, "/nba/lakers/celtics/thumb")
 	if fb2.renders.Load() != 0 {

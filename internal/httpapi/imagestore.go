@@ -2,8 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
 	"net/http"
 	"strconv"
 	"time"
@@ -18,7 +16,7 @@ import (
 type storedImage struct {
 	data        []byte
 	contentType string
-	etag        string // strong ETag: quoted hash of the bytes
+	etag        string // strong ETag: quoted checksum of the bytes (etagOf)
 	modified    time.Time
 	// degraded is why a transient failure changed the picture (empty when
 	// it did not): served short-lived with an ETag of its own, never
@@ -227,11 +225,10 @@ func (s *imageStore) fromDisk(key string) (*storedImage, bool) {
 }
 
 func newStoredImage(data []byte, contentType string, modified time.Time) *storedImage {
-	sum := sha256.Sum256(data)
 	img := &storedImage{
 		data:        data,
 		contentType: contentType,
-		etag:        `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`,
+		etag:        etagOf(data),
 		modified:    modified.UTC().Truncate(time.Second),
 	}
 	return img.withHeaders()
