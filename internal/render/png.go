@@ -2,6 +2,7 @@ package render
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -61,18 +62,119 @@ var encoderPool = sync.Pool{New: func() any {
 // byte for opaque images and *image.NRGBA, and for translucent *image.RGBA
 // pixels to the same premultiplied bytes once image/draw converts them
 // back. Buffers are pooled.
+//
+// An *image.RGBA or *image.NRGBA whose first row is opaque is encoded as
+// RGB without a pass over its pixels first: the filter checks the alpha
+// of each later row as it reads it, and a translucent row starts the
+// encode again as RGBA. So the PNG reaches w only when it is done: it is
+// written straight into a *bytes.Buffer (cut back to where it was on a
+// restart), or into a pooled buffer and then to w in one Write.
 func EncodePNG(w io.Writer, img image.Image) error {
+	opaque, check := pngOpacity(img)
+	if !check {
+		return encodePNG(w, img, opaque, false)
+	}
+	if bb, ok := w.(*bytes.Buffer); ok {
+		mark := bb.Len()
+		err := encodePNG(bb, img, true, true)
+		if err != errTranslucent {
+			return err
+		}
+		bb.Truncate(mark)
+		return encodePNG(bb, img, false, false)
+	}
+	out := outBuffers.Get().(*outBuffer)
+	defer out.put()
+	out.b = out.b[:0]
+	err := encodePNG(out, img, true, true)
+	if err == errTranslucent {
+		return encodePNG(w, img, false, false)
+	}
+	if err == nil {
+		_, err = w.Write(out.b)
+	}
+	return err
+}
+
+// errTranslucent ends an encode that assumed an opaque picture at the
+// first row that is not.
+var errTranslucent = errors.New("render: EncodePNG: translucent row")
+
+// encodePNG writes img to w, as RGB if opaque, else RGBA; check: opaque is
+// only assumed for the rows after the first, and a translucent one ends
+// the encode with errTranslucent.
+func encodePNG(w io.Writer, img image.Image, opaque, check bool) error {
 	b := img.Bounds()
-	s, err := startPNG(w, b.Dx(), b.Dy(), isOpaque(img))
+	s, err := startPNG(w, b.Dx(), b.Dy(), opaque)
 	defer s.close()
 	if err != nil {
 		return err
 	}
+	s.check = check
 	if err := s.writeRows(img); err != nil {
 		return err
 	}
 	return s.finish()
 }
+
+// pngOpacity tells EncodePNG whether img is opaque, and whether that is
+// only assumed, to be checked as the rows are filtered (check): an
+// *image.RGBA or *image.NRGBA of several rows whose first row is opaque
+// (the filter cannot tell a clear pixel in the first row from the zero
+// row above it, so that row is checked here).
+func pngOpacity(img image.Image) (opaque, check bool) {
+	b := img.Bounds()
+	var pix []byte
+	var stride, off int
+	switch m := img.(type) {
+	case *image.RGBA:
+		pix, stride, off = m.Pix, m.Stride, m.PixOffset(b.Min.X, b.Min.Y)
+	case *image.NRGBA:
+		pix, stride, off = m.Pix, m.Stride, m.PixOffset(b.Min.X, b.Min.Y)
+	default:
+		return isOpaque(img), false
+	}
+	if b.Empty() || !alphaAll255(pix, stride, off, b.Dx(), 1) {
+		return false, false
+	}
+	return true, b.Dy() > 1
+}
+
+// outBuffer collects EncodePNG's output for a writer other than a
+// *bytes.Buffer until the encode is done.
+type outBuffer struct{ b []byte }
+
+func (o *outBuffer) Write(p []byte) (int, error) {
+	o.b = append(o.b, p...)
+	return len(p), nil
+}
+
+// Flush does nothing: the bytes stay until EncodePNG writes them.
+func (o *outBuffer) Flush() error { return nil }
+
+var outBuffers = sync.Pool{New: func() any { return new(outBuffer) }}
+
+// maxPooledOut bounds the capacity an outBuffer keeps in the pool (a
+// thumbnail is 100-400 KB).
+const maxPooledOut = 1 << 20
+
+func (o *outBuffer) put() {
+	if cap(o.b) <= maxPooledOut {
+		outBuffers.Put(o)
+	}
+}
+
+// pngSink is where a pngStream writes its chunks.
+type pngSink interface {
+	io.Writer
+	Flush() error
+}
+
+// bufferSink writes to a bytes.Buffer directly: a buffer in front of it
+// would only copy.
+type bufferSink struct{ *bytes.Buffer }
+
+func (bufferSink) Flush() error { return nil }
 
 // pngStream writes one PNG whose rows arrive in order, in one image or in
 // several bands (images whose bounds are consecutive row ranges of the
@@ -81,11 +183,12 @@ func EncodePNG(w io.Writer, img image.Image) error {
 // banded picture gives the same bytes as the whole one.
 type pngStream struct {
 	e      *encoder
-	bw     *bufio.Writer
+	bw     pngSink
 	width  int
 	height int
 	rows   int  // rows written so far
 	opaque bool // colour type RGB
+	check  bool // opaque is assumed: a translucent row ends the encode (errTranslucent)
 	busy   int  // busy rows among rows 1..busyRowsSeen
 	useGen bool // rows go to e.gen (Up filter) from now on
 	bpp, n int  // bytes per pixel, bytes per filtered row
@@ -107,8 +210,15 @@ func startPNG(w io.Writer, width, height int, opaque bool) (*pngStream, error) {
 		s.bpp, colorType = 3, 2
 	}
 	s.n = 1 + s.bpp*width
-	bw, ok := w.(*bufio.Writer)
-	if !ok {
+	var bw pngSink
+	switch w := w.(type) {
+	case *bufio.Writer:
+		bw = w
+	case *bytes.Buffer:
+		bw = bufferSink{w}
+	case *outBuffer:
+		bw = w
+	default:
 		bw = bufio.NewWriterSize(w, 4096)
 	}
 	s.bw = bw
@@ -153,11 +263,17 @@ func (s *pngStream) writeRows(img image.Image) error {
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		pix := pixelRow(e.bufs[s.rows&1], img, y, s.opaque, &conv)
 		row := e.fw.next()
+		var opaque bool
 		if s.useGen {
 			row[0] = 2 // Up
-			e.diff = upFilter(row[1:], pix, above, s.bpp, e.diff[:0])
+			e.diff, opaque = upFilter(row[1:], pix, above, s.bpp, e.diff[:0])
 		} else {
-			e.diff = filterRow(row, pix, above, s.bpp, e.diff)
+			e.diff, opaque = filterRow(row, pix, above, s.bpp, e.diff)
+		}
+		if s.check && !opaque {
+			// The row above is opaque (the first row was checked
+			// before): this one is not.
+			return errTranslucent
 		}
 		if s.useGen {
 			e.adler = adler32(e.adler, row[:s.n])

@@ -59,7 +59,7 @@ func BenchmarkRowDeflater(b *testing.B) {
 		for y := range h {
 			pix := m.Pix[y*m.Stride : y*m.Stride+4*w]
 			row := make([]byte, n+8)
-			spans := filterRow(row, pix, above, 3, nil)
+			spans, _ := filterRow(row, pix, above, 3, nil)
 			rows[y] = filtered{row[:n], rowSpans(nil, spans, w, 3)}
 			above = pix
 		}
@@ -85,4 +85,14 @@ func BenchmarkRowDeflater(b *testing.B) {
 			b.ReportMetric(float64(out.Len()), "deflate-bytes")
 		})
 	}
+}
+
+// BenchmarkEncodePNGLastRowAlpha is BenchmarkEncodePNG with one pixel of
+// the last row at alpha 254: EncodePNG's worst case, which encodes the
+// picture as RGB up to that row, then again as RGBA.
+func BenchmarkEncodePNGLastRowAlpha(b *testing.B) {
+	m := benchFrame(b).(*image.RGBA)
+	p := m.Pix[m.PixOffset(m.Rect.Dx()/2, m.Rect.Max.Y-1):]
+	p[0], p[1], p[2], p[3] = min(p[0], 254), min(p[1], 254), min(p[2], 254), 254
+	benchEncode(b, m)
 }

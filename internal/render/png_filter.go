@@ -10,7 +10,11 @@ import (
 // pixel) of the 4-byte pixels pix, whose row above is above (zero for the
 // first row); bpp 3 drops the alpha bytes. row needs two spare bytes past
 // its end. It returns in spans (scratch space, reused) the spans of the
-// row that may hold nonzero bytes, for rowSpans.
+// row that may hold nonzero bytes, for rowSpans, and whether every pixel
+// it read one by one has alpha 255 (also with bpp 3, which drops alpha):
+// a stretch it skips equals the row above, so when the row above is
+// opaque, this tells whether pix is. The first row is not covered (a
+// clear pixel equals the zero row above it).
 //
 // Paeth predicts a byte from the pixel to its left (a), above (b) and
 // above-left (c). Where a == c the prediction is b, the Up filter's, so a
@@ -23,7 +27,7 @@ import (
 // 64-byte compares costs more than it skips). On rendered thumbnails
 // Paeth leaves a quarter fewer nonzero bytes than Up (see
 // docs/operations.md, Performance).
-func filterRow(row, pix, above []byte, bpp int, spans []int32) []int32 {
+func filterRow(row, pix, above []byte, bpp int, spans []int32) ([]int32, bool) {
 	row[0] = 4
 	out := row[1:]
 	w := len(pix) / 4
@@ -31,7 +35,7 @@ func filterRow(row, pix, above []byte, bpp int, spans []int32) []int32 {
 	n := len(pix) &^ 7 // whole pairs
 	above = above[:len(pix)]
 	// At most one span per changed pair and the filter-type byte's.
-	st := rowState{spans: slices.Grow(spans[:0], w+4)[:w+4], ns: 2, end: 1}
+	st := rowState{spans: slices.Grow(spans[:0], w+4)[:w+4], ns: 2, end: 1, alpha: ^uint64(0)}
 	st.spans[0], st.spans[1] = 0, 1
 	for c := 0; c < n; {
 		e := min(n, c+256)
@@ -53,6 +57,7 @@ func filterRow(row, pix, above []byte, bpp int, spans []int32) []int32 {
 		}
 		x := uint64(binary.LittleEndian.Uint32(pix[n:]))
 		b := uint64(binary.LittleEndian.Uint32(above[n:]))
+		st.alpha &= x | 0xffffffff00000000
 		d := paeth8(x, a, b, c)
 		for k := range bpp {
 			out[bpp*(n/4)+k] = byte(d >> (8 * k))
@@ -63,17 +68,22 @@ func filterRow(row, pix, above []byte, bpp int, spans []int32) []int32 {
 	// A changed last pair's span ends at the row's end, not a pixel past.
 	st.end = min(st.end, 1+bpp*w)
 	st.close()
-	return st.spans[:st.ns]
+	return st.spans[:st.ns], st.alpha&alphaBytes == alphaBytes
 }
 
+// alphaBytes masks the alpha bytes of two pixels in a little-endian word.
+const alphaBytes = 0xff000000ff000000
+
 // rowState is filterRow's state between stretches: the spans so far
-// (spans[:ns], the last one, [start, end), still open) and whether the
-// last pair filtered changed.
+// (spans[:ns], the last one, [start, end), still open), whether the
+// last pair filtered changed, and the AND of the pairs read (their alpha
+// bytes tell whether those pixels are opaque).
 type rowState struct {
 	spans      []int32
 	ns         int
 	start, end int
 	carry      bool
+	alpha      uint64
 }
 
 // add adds the span of n bytes at a: it extends the open span if it
@@ -102,9 +112,9 @@ func (st *rowState) close() {
 // pix[c:e] that changed from the row above or whose left neighbour did
 // (st.carry: the pair left of c changed), and adds to st's spans, for each
 // pair that changed, the pair and the pixel right of it (whose Paeth
-// prediction reads it). With bpp 3 it writes two zero bytes past each
-// pair (the next pair's residuals, if not zero, are written after it, and
-// row has spare bytes at its end).
+// prediction reads it), and ANDs every pair into st.alpha. With bpp 3 it
+// writes two zero bytes past each pair (the next pair's residuals, if not
+// zero, are written after it, and row has spare bytes at its end).
 func filterPairs(out, pix, above []byte, c, e, bpp int, st *rowState) {
 	colour := uint64(0x00ffffff00ffffff) // the bytes a change counts in
 	if bpp == 4 {
@@ -116,12 +126,13 @@ func filterPairs(out, pix, above []byte, c, e, bpp int, st *rowState) {
 		xp = binary.LittleEndian.Uint64(pix[c-8:])
 		yp = binary.LittleEndian.Uint64(above[c-8:])
 	}
-	spans, ns, start, end, carry := st.spans, st.ns, st.start, st.end, st.carry
+	spans, ns, start, end, carry, alpha := st.spans, st.ns, st.start, st.end, st.carry, st.alpha
 	p, q := pix[c:e], above[c:e]
 	o := bpp * (c / 4) // the pair's offset in out (in the row: o+1)
 	for i := 0; i+8 <= len(p); i += 8 {
 		x := binary.LittleEndian.Uint64(p[i : i+8])
 		y := binary.LittleEndian.Uint64(q[i : i+8])
+		alpha &= x // with bpp 3, alpha alone changing is not a change
 		ch := (x^y)&colour != 0
 		if !ch && !carry { // residuals zero
 			xp, yp = x, y
@@ -160,7 +171,7 @@ func filterPairs(out, pix, above []byte, c, e, bpp int, st *rowState) {
 		xp, yp = x, y
 		o += 2 * bpp
 	}
-	st.ns, st.start, st.end, st.carry = ns, start, end, carry
+	st.ns, st.start, st.end, st.carry, st.alpha = ns, start, end, carry, alpha
 }
 
 // paethPair writes to out the Paeth residuals of the pair of pixels at
@@ -186,51 +197,48 @@ func paethPair(out, pix, above []byte, i, bpp int) {
 // upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
 // above: above) to dst, bpp bytes per pixel (3 drops alpha; dst then
 // needs two spare bytes at the end), and appends to diff the index of the
-// first pixel of every pair that differs from the row above.
+// first pixel of every pair that differs from the row above. It reports,
+// as filterRow does, whether the pixels it read one by one (all but the
+// stretches equal to the row above) have alpha 255.
 //
 // Most of a rendered row equals the row above: dst is cleared at once, and
 // the row is compared with bytes.Equal (the runtime's vector compare, about
-// twice the speed of eight-byte words) 256 and then 64 bytes at a time; only
-// the pairs inside a changed 64-byte stretch are looked at one by one, with
-// a borrow-free bytewise subtract on the pair as one uint64.
-func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
+// twice the speed of eight-byte words) 256 bytes at a time; only the pairs
+// inside a changed stretch are looked at one by one, with a borrow-free
+// bytewise subtract on the pair as one uint64.
+func upFilter(dst, pix, above []byte, bpp int, diff []int32) ([]int32, bool) {
 	const hi = 0x8080808080808080
 	const lo = 0x7f7f7f7f7f7f7f7f
 	w := len(pix) / 4
 	clear(dst[:bpp*w])
 	n := len(pix) &^ 7 // whole pairs
 	above = above[:len(pix)]
+	alpha := ^uint64(0)
 	for c := 0; c < n; {
 		e := min(n, c+256)
 		if bytes.Equal(pix[c:e], above[c:e]) {
 			c = e
 			continue
 		}
-		for c < e {
-			f := e
-			if false {
-				c = f
+		for ; c < e; c += 8 {
+			x := binary.LittleEndian.Uint64(pix[c : c+8])
+			y := binary.LittleEndian.Uint64(above[c : c+8])
+			alpha &= x
+			if x == y {
 				continue
 			}
-			for ; c < f; c += 8 {
-				x := binary.LittleEndian.Uint64(pix[c : c+8])
-				y := binary.LittleEndian.Uint64(above[c : c+8])
-				if x == y {
-					continue
+			d := ((x | hi) - (y & lo)) ^ ((x ^ ^y) & hi)
+			i := c / 4
+			if bpp == 3 {
+				d = d&0xffffff | (d>>8)&0xffffff000000
+				if d == 0 {
+					continue // only alpha differs
 				}
-				d := ((x | hi) - (y & lo)) ^ ((x ^ ^y) & hi)
-				i := c / 4
-				if bpp == 3 {
-					d = d&0xffffff | (d>>8)&0xffffff000000
-					if d == 0 {
-						continue // only alpha differs
-					}
-					binary.LittleEndian.PutUint64(dst[3*i:3*i+8], d)
-				} else {
-					binary.LittleEndian.PutUint64(dst[4*i:4*i+8], d)
-				}
-				diff = append(diff, int32(i))
+				binary.LittleEndian.PutUint64(dst[3*i:3*i+8], d)
+			} else {
+				binary.LittleEndian.PutUint64(dst[4*i:4*i+8], d)
 			}
+			diff = append(diff, int32(i))
 		}
 	}
 	if n < len(pix) { // a last lone pixel: nothing to its right to fix
@@ -238,8 +246,9 @@ func upFilter(dst, pix, above []byte, bpp int, diff []int32) []int32 {
 		for k := range bpp {
 			dst[bpp*i+k] = pix[n+k] - above[n+k]
 		}
+		alpha &= uint64(binary.LittleEndian.Uint32(pix[n:])) | 0xffffffff00000000
 	}
-	return diff
+	return diff, alpha&alphaBytes == alphaBytes
 }
 
 // rowSpans sets spans to the [start, end) offsets in a filtered row (of

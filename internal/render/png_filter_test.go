@@ -34,12 +34,16 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 	for i := range row {
 		row[i] = 0xa5 // stale bytes of an earlier row
 	}
-	filtered := filterRow(row, pix, above, bpp, nil)
+	filtered, opaque := filterRow(row, pix, above, bpp, nil)
 	spans := rowSpans(nil, filtered, w, bpp)
 	// The spans decide how the row deflater codes the row: they must be
 	// exactly these, not merely cover the nonzero bytes.
 	if want := wantSpans(pix, above, bpp); !slices.Equal(spans, want) {
 		t.Fatalf("%s: bpp %d width %d: spans %v, want %v", name, bpp, w, spans, want)
+	}
+	// Under an opaque row, the filter tells whether this one is opaque.
+	if want := alphaAll255(pix, len(pix), 0, w, 1); alphaAll255(above, len(above), 0, w, 1) && opaque != want {
+		t.Fatalf("%s: bpp %d width %d: opaque = %v, want %v", name, bpp, w, opaque, want)
 	}
 	in := make([]bool, 1+bpp*w)
 	for i := 0; i+1 < len(spans); i += 2 {
@@ -74,7 +78,8 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 // Rows equal to the row above but for one byte (at the start, middle or
 // end; in the first or last eight-byte word; inside or across the
 // stretches the filter skips eight and four pixels at a time) filter like
-// the byte-by-byte Paeth filter.
+// the byte-by-byte Paeth filter, and an alpha byte below 255 under an
+// opaque row is reported (with bpp 3 too, where it leaves no residual).
 func TestFilterRowSparse(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for _, bpp := range []int{3, 4} {
@@ -90,6 +95,11 @@ func TestFilterRowSparse(t *testing.T) {
 			checkFilterRow(t, "equal", pix, above, bpp)
 			for i := range pix {
 				if bpp == 3 && i%4 == 3 {
+					// An alpha byte alone: no residual, but the row
+					// is no longer opaque.
+					pix[i] = byte(r.IntN(255))
+					checkFilterRow(t, "alpha byte", pix, above, bpp)
+					pix[i] = above[i]
 					continue
 				}
 				pix[i] ^= byte(1 + r.IntN(255))
@@ -265,7 +275,7 @@ func benchFilterRows(b *testing.B, img image.Image) {
 		above := zero
 		for y := range h {
 			pix := m.Pix[y*m.Stride : y*m.Stride+4*w]
-			filtered = filterRow(row, pix, above, 3, filtered)
+			filtered, _ = filterRow(row, pix, above, 3, filtered)
 			spans = rowSpans(spans, filtered, w, 3)
 			above = pix
 		}

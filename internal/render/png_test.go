@@ -2,6 +2,8 @@ package render
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -376,4 +378,268 @@ func TestEncodePNGReusedWindow(t *testing.T) {
 			}
 		}
 	}
+}
+
+// oldEncodePNG is EncodePNG as it was before it assumed opaque pictures:
+// a pass over every pixel (isOpaque) picks the colour type first. It is
+// the oracle for the bytes EncodePNG writes.
+func oldEncodePNG(w io.Writer, img image.Image) error {
+	return encodePNG(w, img, isOpaque(img), false)
+}
+
+// plainWriter hides a bytes.Buffer's type (EncodePNG then collects the
+// PNG in its own buffer).
+type plainWriter struct{ io.Writer }
+
+// Pictures that are opaque but for one pixel (in the last row, in the
+// middle of a stretch equal to the row above; in the first row as 0,0,0,0,
+// which equals the zero row above it; as an alpha-only change, which the
+// RGB filter drops; in the lone last pixel of an odd width; after the
+// busy-picture switch; in a sub-image) get the colour type and the bytes
+// the pass over every pixel gave, written to a *bytes.Buffer after what
+// it held or to another writer, and decode to their colours.
+func TestEncodePNGAssumedOpaque(t *testing.T) {
+	type pixel struct {
+		x, y int
+		c    [4]byte // premultiplied for RGBA, as stored
+	}
+	clearPx := [4]byte{}
+	// flat is a picture of rows that repeat the row above but for a few
+	// pixels, opaque; busy is noise (every row busy).
+	flat := func(w, h int, seed uint64) []byte {
+		r := rand.New(rand.NewPCG(seed, 9))
+		pix := make([]byte, 4*w*h)
+		for y := range h {
+			row := pix[4*w*y : 4*w*(y+1)]
+			if y == 0 {
+				for x := range w {
+					copy(row[4*x:], []byte{40, 80, 120, 255})
+				}
+			} else {
+				copy(row, pix[4*w*(y-1):])
+			}
+			if y%3 == 1 {
+				x := r.IntN(w)
+				copy(row[4*x:], []byte{byte(r.IntN(256)), 7, 0, 255})
+			}
+		}
+		return pix
+	}
+	busy := func(w, h int, seed uint64) []byte {
+		r := rand.New(rand.NewPCG(seed, 10))
+		pix := make([]byte, 4*w*h)
+		for i := range pix {
+			pix[i] = byte(r.IntN(256))
+			if i%4 == 3 {
+				pix[i] = 255
+			}
+		}
+		return pix
+	}
+	type tcase struct {
+		name   string
+		w, h   int
+		base   func(w, h int, seed uint64) []byte
+		set    func(w, h int) []pixel
+		sub    image.Rectangle // a sub-image, if not empty
+		opaque bool
+	}
+	var cases []tcase
+	for _, w := range []int{1, 2, 3, 37, 64, 300, 301} {
+		cases = append(cases,
+			tcase{name: "opaque", opaque: true, w: w, h: 9, base: flat, set: func(w, h int) []pixel { return nil }},
+			tcase{name: "last row, alpha 254", w: w, h: 9, base: flat, set: func(w, h int) []pixel {
+				return []pixel{{w / 2, h - 1, [4]byte{40, 80, 120, 254}}}
+			}},
+			tcase{name: "last row, clear", w: w, h: 9, base: flat, set: func(w, h int) []pixel {
+				return []pixel{{w / 2, h - 1, clearPx}}
+			}},
+			tcase{name: "first row, clear", w: w, h: 9, base: flat, set: func(w, h int) []pixel {
+				return []pixel{{w / 2, 0, clearPx}}
+			}},
+			tcase{name: "first row, last pixel clear", w: w, h: 9, base: flat, set: func(w, h int) []pixel {
+				return []pixel{{w - 1, 0, clearPx}}
+			}},
+			tcase{name: "last pixel, alpha 200", w: w, h: 9, base: flat, set: func(w, h int) []pixel {
+				return []pixel{{w - 1, 5, [4]byte{40, 80, 120, 200}}}
+			}},
+			tcase{name: "first pixel, alpha 1", w: w, h: 9, base: flat, set: func(w, h int) []pixel {
+				return []pixel{{0, 7, [4]byte{0, 1, 1, 1}}}
+			}},
+			tcase{name: "black over clear (alpha alone)", w: w, h: 9, base: flat, set: func(w, h int) []pixel {
+				return []pixel{{w / 3, 3, [4]byte{0, 0, 0, 255}}, {w / 3, 4, [4]byte{0, 0, 0, 255}}, {w / 3, 5, clearPx}}
+			}},
+			tcase{name: "first row clear, rest opaque", w: w, h: 9, base: flat, set: func(w, h int) []pixel {
+				p := make([]pixel, w)
+				for x := range p {
+					p[x] = pixel{x, 0, clearPx}
+				}
+				return p
+			}},
+			tcase{name: "busy, opaque", opaque: true, w: w, h: 60, base: busy, set: func(w, h int) []pixel { return nil }},
+			tcase{name: "busy, row 50 alpha 254", w: w, h: 60, base: busy, set: func(w, h int) []pixel {
+				return []pixel{{w / 2, 50, [4]byte{9, 9, 9, 254}}}
+			}},
+			tcase{name: "sub-image, last row", w: w, h: 9, base: flat, sub: image.Rect(w/2, 2, w, 9), set: func(w, h int) []pixel {
+				return []pixel{{w - 1, h - 1, [4]byte{40, 80, 120, 254}}, {w / 2, 1, clearPx}}
+			}},
+			tcase{name: "sub-image, opaque below a clear row", opaque: true, w: w, h: 9, base: flat, sub: image.Rect(0, 2, w, 9), set: func(w, h int) []pixel {
+				return []pixel{{w / 2, 1, clearPx}}
+			}},
+		)
+	}
+	// A busy picture whose row 50 repeats row 49 but for one alpha byte
+	// (after the switch to the Up filter, which drops alpha too).
+	for _, w := range []int{2, 37, 300} {
+		cases = append(cases, tcase{name: "busy, alpha alone after the switch", w: w, h: 60, set: func(w, h int) []pixel { return nil },
+			base: func(w, h int, seed uint64) []byte {
+				pix := busy(w, h, seed)
+				copy(pix[4*w*50:4*w*51], pix[4*w*49:])
+				pix[4*w*50+4*(w/2)+3] = 254
+				return pix
+			}})
+	}
+	for i, tc := range cases {
+		for _, kind := range []string{"rgba", "nrgba"} {
+			pix := tc.base(tc.w, tc.h, uint64(i))
+			for _, p := range tc.set(tc.w, tc.h) {
+				copy(pix[4*(tc.w*p.y+p.x):], p.c[:])
+			}
+			rect := image.Rect(0, 0, tc.w, tc.h)
+			var img image.Image
+			if kind == "rgba" {
+				for j := 0; j < len(pix); j += 4 { // premultiplied
+					pix[j], pix[j+1], pix[j+2] = min(pix[j], pix[j+3]), min(pix[j+1], pix[j+3]), min(pix[j+2], pix[j+3])
+				}
+				img = &image.RGBA{Pix: pix, Stride: 4 * tc.w, Rect: rect}
+			} else {
+				img = &image.NRGBA{Pix: pix, Stride: 4 * tc.w, Rect: rect}
+			}
+			if !tc.sub.Empty() {
+				img = img.(interface {
+					SubImage(image.Rectangle) image.Image
+				}).SubImage(tc.sub)
+			}
+			name := fmt.Sprintf("%s %s %dx%d", tc.name, kind, tc.w, tc.h)
+			var want bytes.Buffer
+			if err := oldEncodePNG(&want, img); err != nil {
+				t.Fatal(err)
+			}
+			if isOpaque(img) != tc.opaque {
+				t.Fatalf("%s: isOpaque = %v, want %v", name, !tc.opaque, tc.opaque)
+			}
+			wantType := byte(6)
+			if tc.opaque {
+				wantType = 2
+			}
+			if ct := want.Bytes()[25]; ct != wantType {
+				t.Fatalf("%s: the oracle's colour type = %d, want %d", name, ct, wantType)
+			}
+			prefix := []byte("held before")
+			got := bytes.NewBuffer(append([]byte(nil), prefix...))
+			if err := EncodePNG(got, img); err != nil {
+				t.Fatalf("%s: EncodePNG(*bytes.Buffer): %v", name, err)
+			}
+			if !bytes.HasPrefix(got.Bytes(), prefix) {
+				t.Fatalf("%s: EncodePNG lost what the buffer held", name)
+			}
+			if !bytes.Equal(got.Bytes()[len(prefix):], want.Bytes()) {
+				t.Fatalf("%s: EncodePNG(*bytes.Buffer) wrote other bytes than the pass over every pixel (colour type %d, want %d)",
+					name, got.Bytes()[len(prefix)+25], wantType)
+			}
+			var plain bytes.Buffer
+			if err := EncodePNG(plainWriter{&plain}, img); err != nil {
+				t.Fatalf("%s: EncodePNG(io.Writer): %v", name, err)
+			}
+			if !bytes.Equal(plain.Bytes(), want.Bytes()) {
+				t.Fatalf("%s: EncodePNG(io.Writer) wrote other bytes than the pass over every pixel", name)
+			}
+			dec, err := png.Decode(&plain)
+			if err != nil {
+				t.Fatalf("%s: png.Decode: %v", name, err)
+			}
+			b := img.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					got := dec.At(x-b.Min.X, y-b.Min.Y)
+					var ok bool
+					if kind == "rgba" {
+						ok = color.RGBAModel.Convert(got) == img.At(x, y)
+					} else {
+						ok = color.NRGBAModel.Convert(got) == img.At(x, y)
+					}
+					if !ok {
+						t.Fatalf("%s: pixel (%d,%d) decodes to %v, want %v", name, x, y, got, img.At(x, y))
+					}
+				}
+			}
+		}
+	}
+}
+
+// failWriter refuses every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// A writer's error reaches EncodePNG's caller, opaque picture or not.
+func TestEncodePNGWriterError(t *testing.T) {
+	for _, alpha := range []string{"opaque", "mixed"} {
+		if err := EncodePNG(failWriter{}, noisy("rgba", 30, 20, alpha, 1)); err == nil {
+			t.Errorf("EncodePNG(%s picture, failing writer) error = nil, want the writer's", alpha)
+		}
+	}
+}
+
+// FuzzEncodePNGAssumedOpaque: a picture opaque but for one pixel (any
+// alpha, anywhere; rows that often repeat the row above, so the pixel may
+// differ from the one above in alpha alone) gets from EncodePNG the bytes
+// the pass over every pixel gave, whatever the writer.
+func FuzzEncodePNGAssumedOpaque(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9}, uint8(5), uint8(4), uint16(19), uint8(0), false)
+	f.Add([]byte{0}, uint8(8), uint8(3), uint16(3), uint8(254), true)
+	f.Add([]byte{200, 100, 50, 0, 1}, uint8(2), uint8(9), uint16(17), uint8(128), false)
+	f.Fuzz(func(t *testing.T, data []byte, width, height uint8, at uint16, alpha uint8, nrgba bool) {
+		if len(data) == 0 {
+			return
+		}
+		w, h := int(width)%70+1, int(height)%40+1
+		pix := make([]byte, 4*w*h)
+		for y := range h {
+			row := pix[4*w*y : 4*w*(y+1)]
+			if y > 0 && data[y%len(data)]&1 == 0 {
+				copy(row, pix[4*w*(y-1):]) // the row above again
+			} else {
+				for i := range row {
+					row[i] = data[(4*w*y+i)%len(data)]
+				}
+			}
+			for x := range w {
+				row[4*x+3] = 255
+			}
+		}
+		pix[4*(int(at)%(w*h))+3] = alpha
+		rect := image.Rect(0, 0, w, h)
+		var img image.Image = &image.NRGBA{Pix: pix, Stride: 4 * w, Rect: rect}
+		if !nrgba {
+			for i := 0; i < len(pix); i += 4 { // premultiplied
+				pix[i], pix[i+1], pix[i+2] = min(pix[i], pix[i+3]), min(pix[i+1], pix[i+3]), min(pix[i+2], pix[i+3])
+			}
+			img = &image.RGBA{Pix: pix, Stride: 4 * w, Rect: rect}
+		}
+		var want, got, plain bytes.Buffer
+		if err := oldEncodePNG(&want, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := EncodePNG(&got, img); err != nil {
+			t.Fatal(err)
+		}
+		if err := EncodePNG(plainWriter{&plain}, img); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) || !bytes.Equal(plain.Bytes(), want.Bytes()) {
+			t.Fatalf("%dx%d, alpha %d at pixel %d: EncodePNG differs from the pass over every pixel (colour types %d, %d, want %d)",
+				w, h, alpha, int(at)%(w*h), got.Bytes()[25], plain.Bytes()[25], want.Bytes()[25])
+		}
+	})
 }
