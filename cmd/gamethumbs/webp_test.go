@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"image"
 	"image/png"
-	"syscall"
 	"testing"
 	"time"
 
 	"golang.org/x/image/webp"
 
 	"gamethumbs/internal/render"
+	"gamethumbs/internal/testutil"
 	"gamethumbs/internal/webpenc"
 )
 
@@ -99,13 +99,7 @@ func BenchmarkEncode(b *testing.B) {
 
 // cpuTime is the process's user+system CPU time: per-op CPU is stable on
 // a shared, noisy machine where wall time is not.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return testutil.CPUTime() }
 
 func encodePNG(m image.Image) ([]byte, error) {
 	var buf bytes.Buffer

@@ -1,6 +1,6 @@
 // Package testutil holds helpers that tests of several packages share:
-// finding a Chromium binary for browser tests and a log buffer safe for
-// concurrent writers.
+// the process CPU time for benchmarks, finding a Chromium binary for
+// browser tests and a log buffer safe for concurrent writers.
 package testutil
 
 import (

@@ -11,10 +11,10 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
+	"gamethumbs/internal/testutil"
 	"gamethumbs/internal/xcproxy/m3u"
 	"gamethumbs/internal/xcproxy/xmltv"
 	"gamethumbs/internal/xcproxy/xmltv/xmltvtest"
@@ -170,10 +170,4 @@ func BenchmarkStreamPassThrough(b *testing.B) {
 
 // cpuTime is the process's user+system CPU time: on a shared, busy
 // machine it shows the work done better than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return testutil.CPUTime() }

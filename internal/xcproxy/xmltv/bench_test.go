@@ -6,10 +6,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"gamethumbs/internal/testutil"
 	"gamethumbs/internal/xcproxy/xmltv/xmltvtest"
 )
 
@@ -48,13 +48,7 @@ func benchParse(b *testing.B, opt Options) {
 
 // cpuTime is the process's user+system CPU time: on a shared, busy
 // machine it shows the work done better than wall time.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func cpuTime() time.Duration { return testutil.CPUTime() }
 
 // BenchmarkGenerator150MB measures the generator alone, to subtract.
 func BenchmarkGenerator150MB(b *testing.B) {

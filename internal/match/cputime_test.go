@@ -1,0 +1,6 @@
+package match
+
+import "gamethumbs/internal/testutil"
+
+// cpuTime is the process's CPU time in nanoseconds (testutil.CPUTime).
+func cpuTime() int64 { return int64(testutil.CPUTime()) }
