@@ -294,9 +294,14 @@ func (s *pngStream) writeRows(img image.Image) error {
 		}
 		above = pix
 		s.rows++
-		if s.rows == busyRowsSeen+1 && s.busy >= busyRowsMin && busySwitch {
-			if err := s.toGeneral(); err != nil {
-				return err
+		if s.rows == busyRowsSeen+1 {
+			if s.busy >= busyRowsMin && busySwitch {
+				if err := s.toGeneral(); err != nil {
+					return err
+				}
+			} else {
+				// The row deflater goes on to the end.
+				e.fw.narrow()
 			}
 		}
 	}
