@@ -294,14 +294,9 @@ func (s *pngStream) writeRows(img image.Image) error {
 		}
 		above = pix
 		s.rows++
-		if s.rows == busyRowsSeen+1 {
-			if s.busy >= busyRowsMin && busySwitch {
-				if err := s.toGeneral(); err != nil {
-					return err
-				}
-			} else {
-				// The row deflater goes on to the end.
-				e.fw.narrow()
+		if s.rows == busyRowsSeen+1 && s.busy >= busyRowsMin && busySwitch {
+			if err := s.toGeneral(); err != nil {
+				return err
 			}
 		}
 	}

@@ -35,8 +35,6 @@ type rowDeflater struct {
 	base     int    // stream position of win[0]
 	done     int    // win[:done] has been tokenized
 	stride   int    // bytes per filtered row
-	keep     int    // history kept when the window slides (see narrow)
-	limit    int    // the window slides when a row would pass this length
 	bpp      int
 	last     int  // distance of the last match
 	lazy     int  // matches shorter than this are checked lazily (0: none)
@@ -98,7 +96,6 @@ var pngEffort = effort{lazy: 0, chain: 0}
 func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 	d.win = grow(d.win, max(4*windowSize, windowSize+4*stride))[:0]
 	d.base, d.done, d.stride, d.bpp, d.last = 0, 0, stride, bpp, 0
-	d.keep, d.limit = windowSize, cap(d.win)
 	d.lazy, d.chainMax = pngEffort.lazy, pngEffort.chain
 	d.worth = predictedWorth(stride, bpp)
 	if d.chainMax > 0 {
@@ -117,8 +114,8 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 // next returns room for one filtered row (stride bytes and 8 spare) at
 // the end of the window; fill it and call add.
 func (d *rowDeflater) next() []byte {
-	if len(d.win)+d.stride+8 > d.limit {
-		keep := min(d.keep, len(d.win))
+	if len(d.win)+d.stride+8 > cap(d.win) {
+		keep := min(windowSize, len(d.win))
 		drop := len(d.win) - keep
 		copy(d.win, d.win[drop:])
 		d.win = d.win[:keep]
@@ -186,29 +183,6 @@ func (d *rowDeflater) zeros(p, g int) int {
 		p += l
 	}
 	return p
-}
-
-// narrowLimit is the window length narrow slides at: with the short
-// history it keeps, the window stays in the first-level cache with the
-// rows being filtered (measured on the style-2 frame: 16 KiB slides too
-// often, 24-48 KiB are alike).
-const narrowLimit = 32 << 10
-
-// narrowWindow turns narrow on (tests compare the bytes without it).
-var narrowWindow = true
-
-// narrow keeps from now on only the history the fastest effort reads
-// (the predicted distances reach a row and a pixel back), not 32 KiB, so
-// the window is small (see narrowLimit); the tokens stay the same. The
-// stream can no longer be handed on (history), and other efforts, whose
-// hash chain reaches 32 KiB back, keep the whole window.
-func (d *rowDeflater) narrow() {
-	keep := d.stride + d.bpp
-	if !narrowWindow || d.chainMax != 0 || d.lazy != 0 || keep > windowSize {
-		return
-	}
-	d.keep = keep
-	d.limit = min(cap(d.win), max(narrowLimit, keep+2*(d.stride+8)))
 }
 
 // sync writes the pending tokens as a block, then an empty stored block

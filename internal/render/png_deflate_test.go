@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
-	"image/draw"
 	"image/png"
 	"io"
 	"math/bits"
@@ -547,126 +546,6 @@ func TestScanFastIsGreedy(t *testing.T) {
 				t.Fatalf("round %d, stride %d, bpp %d, busy %v: scanFast stopped at %d with %d literals and %d copies, greedy at %d with %d and %d",
 					round, stride, bpp, runsOnly, pf, len(fast.lits), len(fast.seqs), ps, len(slow.lits), len(slow.seqs))
 			}
-		}
-	}
-}
-
-// Once a picture keeps to the row deflater (from row 33 on), its window
-// keeps only a row and a pixel of history: the bytes are the same as
-// with the whole 32 KiB, for rows that copy the row above, shifted by a
-// pixel either way or not, change in a few pixels or everywhere, over
-// many window slides, with and without alpha, and pictures one or a few
-// pixels wide; and they decode to the pixels.
-func TestEncodePNGNarrowWindowSameBytes(t *testing.T) {
-	defer func() { narrowWindow = true }()
-	r := rand.New(rand.NewPCG(41, 42))
-	pic := func(w, h int, alpha bool) *image.NRGBA {
-		m := image.NewNRGBA(image.Rect(0, 0, w, h))
-		for y := range h {
-			row := m.Pix[y*m.Stride : y*m.Stride+4*w]
-			above := m.Pix[max(0, y-1)*m.Stride:][:4*w]
-			if y > 0 {
-				copy(row, above)
-			}
-			// Rows stay quiet (the busy switch would end the row
-			// deflater's part): a part of each changes.
-			a, b := 4*(w/4), 4*(w/4+w/8+1)
-			switch {
-			case y == 0 || y%11 == 0: // every byte new
-				for i := range row {
-					row[i] = byte(r.IntN(256))
-				}
-			case y%11 < 4: // shifted a pixel right
-				copy(row[a+4:b], above[a:b-4])
-			case y%11 < 7: // shifted a pixel left
-				copy(row[a:b-4], above[a+4:b])
-			default: // a few pixels changed
-				for range r.IntN(3) {
-					x := r.IntN(w)
-					row[4*x], row[4*x+2] = byte(r.IntN(256)), byte(r.IntN(256))
-				}
-			}
-			for x := range w {
-				if !alpha {
-					row[4*x+3] = 255
-				} else if row[4*x+3] == 0 {
-					row[4*x+3] = 1 // keep the colours (NRGBA decodes as is)
-				}
-			}
-		}
-		return m
-	}
-	for _, m := range []*image.NRGBA{
-		pic(1440, 200, false), pic(301, 400, true), pic(37, 3000, false),
-		pic(2, 600, true), pic(1, 500, false), pic(4000, 40, false),
-	} {
-		var want, got bytes.Buffer
-		narrowWindow = false
-		if err := EncodePNG(&want, m); err != nil {
-			t.Fatal(err)
-		}
-		narrowWindow = true
-		if err := EncodePNG(&got, m); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got.Bytes(), want.Bytes()) {
-			t.Fatalf("%v: narrow window: %d bytes, want the %d of the whole window", m.Rect.Size(), got.Len(), want.Len())
-		}
-		dec, err := png.Decode(&got)
-		if err != nil {
-			t.Fatalf("%v: %v", m.Rect.Size(), err)
-		}
-		back := image.NewNRGBA(m.Rect)
-		draw.Draw(back, back.Rect, dec, image.Point{}, draw.Src)
-		if !bytes.Equal(back.Pix, m.Pix) {
-			t.Fatalf("%v: decoded pixels differ", m.Rect.Size())
-		}
-	}
-}
-
-// narrow keeps exactly the history the fastest effort reads: on a stream
-// that repeats every row and a pixel (so only that distance matches),
-// rows coded after many window slides give the same bytes with and
-// without it, and inflate to what was written.
-func TestRowDeflaterNarrowSameBytes(t *testing.T) {
-	defer func() { narrowWindow = true }()
-	r := rand.New(rand.NewPCG(43, 44))
-	for _, stride := range []int{7, 301, 4321} {
-		const bpp = 3
-		pattern := make([]byte, stride+bpp)
-		for i := range pattern {
-			pattern[i] = byte(r.IntN(256))
-		}
-		var outs [2]bytes.Buffer
-		var in bytes.Buffer
-		for k, narrow := range []bool{false, true} {
-			narrowWindow = narrow
-			var d rowDeflater
-			d.reset(&outs[k], stride, bpp)
-			in.Reset()
-			for y := range 300_000 / stride {
-				if y == 3 {
-					d.narrow()
-				}
-				row := d.next()[:stride]
-				for i := range row {
-					row[i] = pattern[(y*stride+i)%len(pattern)]
-				}
-				in.Write(row)
-				if err := d.add(nil); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := d.finish(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if !bytes.Equal(outs[1].Bytes(), outs[0].Bytes()) {
-			t.Fatalf("stride %d: narrow window: %d bytes, want the %d of the whole window", stride, outs[1].Len(), outs[0].Len())
-		}
-		got, err := io.ReadAll(flate.NewReader(&outs[1]))
-		if err != nil || !bytes.Equal(got, in.Bytes()) {
-			t.Fatalf("stride %d: inflated %d bytes (%v), want the %d written", stride, len(got), err, in.Len())
 		}
 	}
 }
