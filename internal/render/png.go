@@ -266,9 +266,9 @@ func (s *pngStream) writeRows(img image.Image) error {
 		var opaque bool
 		if s.useGen {
 			row[0] = 2 // Up
-			e.diff, opaque = upFilter(row[1:], pix, above, s.bpp, e.diff[:0])
+			e.diff, opaque = upFilter(row[1:], pix, above, s.bpp, e.fw.lead(), e.diff[:0])
 		} else {
-			e.diff, opaque = filterRow(row, pix, above, s.bpp, e.diff)
+			e.diff, opaque = filterRow(row, pix, above, s.bpp, e.fw.lead(), e.diff)
 		}
 		if s.check && !opaque {
 			// The row above is opaque (the first row was checked

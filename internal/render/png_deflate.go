@@ -125,6 +125,13 @@ func (d *rowDeflater) next() []byte {
 	return d.win[len(d.win) : len(d.win)+d.stride+8]
 }
 
+// lead is how many bytes of next's row, after its first, come before an
+// eight-byte boundary: the window's array starts on one (as every Go
+// allocation of eight bytes or more does).
+func (d *rowDeflater) lead() int {
+	return -(len(d.win) + 1) & 7
+}
+
 // add tokenizes the row written into next's buffer. spans, if not nil,
 // are the [start, end) offsets in the row of the only bytes that may be
 // nonzero, in order; the rest is zeros and is coded without being read.

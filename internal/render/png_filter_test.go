@@ -34,7 +34,7 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 	for i := range row {
 		row[i] = 0xa5 // stale bytes of an earlier row
 	}
-	filtered, opaque := filterRow(row, pix, above, bpp, nil)
+	filtered, opaque := filterRow(row, pix, above, bpp, 0, nil)
 	spans := rowSpans(nil, filtered, w, bpp)
 	// The spans decide how the row deflater codes the row: they must be
 	// exactly these, not merely cover the nonzero bytes.
@@ -275,7 +275,7 @@ func benchFilterRows(b *testing.B, img image.Image) {
 		above := zero
 		for y := range h {
 			pix := m.Pix[y*m.Stride : y*m.Stride+4*w]
-			filtered, _ = filterRow(row, pix, above, 3, filtered)
+			filtered, _ = filterRow(row, pix, above, 3, 0, filtered)
 			spans = rowSpans(spans, filtered, w, 3)
 			above = pix
 		}
@@ -387,6 +387,30 @@ func TestFilterRowDense(t *testing.T) {
 						}
 					}
 					checkFilterRow(t, "dense", pix, above, bpp)
+				}
+			}
+		}
+	}
+}
+
+// clearAligned zeros exactly the bytes it is given, whatever lead it is
+// told (only the speed depends on it), also when the slice is shorter
+// than the lead.
+func TestClearAligned(t *testing.T) {
+	buf := make([]byte, 64)
+	for n := range 40 {
+		for lead := range 10 {
+			for i := range buf {
+				buf[i] = 0xa5
+			}
+			clearAligned(buf[3:3+n], lead)
+			for i, c := range buf {
+				want := byte(0xa5)
+				if i >= 3 && i < 3+n {
+					want = 0
+				}
+				if c != want {
+					t.Fatalf("length %d, lead %d: byte %d = %#x, want %#x", n, lead, i-3, c, want)
 				}
 			}
 		}
