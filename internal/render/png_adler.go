@@ -21,57 +21,12 @@ func adler32(adler uint32, p []byte) uint32 {
 // is reduced only when more follows, so a caller summing a row's spans
 // reduces once per row. s1 and s2 must be below 2^40.
 func adlerAcc(s1, s2 uint64, p []byte) (uint64, uint64) {
-	// A chunk of K eight-byte words keeps the second sums below
-	// 255*K*(K+1)/2 < 2^32 for K = 4096.
-	const chunk = 8 * 4096
-	const m = 0x000000ff000000ff
 	for len(p) >= 8 {
-		n := min(len(p), chunk) &^ 7
-		q := p[:n]
+		n := min(len(p), adlerChunk) &^ 7
+		var l adlerLanes
+		l.add(p[:n])
 		p = p[n:]
-		var a0, a1, a2, a3, b0, b1, b2, b3 uint64
-		i := 0
-		for ; i+16 <= len(q); i += 16 {
-			v := binary.LittleEndian.Uint64(q[i : i+8])
-			w := binary.LittleEndian.Uint64(q[i+8 : i+16])
-			a0 += v & m
-			a1 += v >> 8 & m
-			a2 += v >> 16 & m
-			a3 += v >> 24 & m
-			b0 += a0
-			b1 += a1
-			b2 += a2
-			b3 += a3
-			a0 += w & m
-			a1 += w >> 8 & m
-			a2 += w >> 16 & m
-			a3 += w >> 24 & m
-			b0 += a0
-			b1 += a1
-			b2 += a2
-			b3 += a3
-		}
-		for ; i+8 <= len(q); i += 8 {
-			v := binary.LittleEndian.Uint64(q[i : i+8])
-			a0 += v & m
-			a1 += v >> 8 & m
-			a2 += v >> 16 & m
-			a3 += v >> 24 & m
-			b0 += a0
-			b1 += a1
-			b2 += a2
-			b3 += a3
-		}
-		// Lane l of the words holds the bytes at positions 8k+l: lanes 0-3
-		// in the low halves, 4-7 in the high halves.
-		lo, hi := uint64(0xffffffff), uint64(32)
-		sumA := a0&lo + a0>>hi + a1&lo + a1>>hi + a2&lo + a2>>hi + a3&lo + a3>>hi
-		sumB := b0&lo + b0>>hi + b1&lo + b1>>hi + b2&lo + b2>>hi + b3&lo + b3>>hi
-		// Byte j of the chunk is followed by n-j bytes (itself included):
-		// 8*(K-k) - l for j = 8k+l.
-		lA := a1&lo + 2*(a2&lo) + 3*(a3&lo) + 4*(a0>>hi) + 5*(a1>>hi) + 6*(a2>>hi) + 7*(a3>>hi)
-		s2 += uint64(n)*s1 + 8*sumB - lA
-		s1 += sumA
+		s1, s2 = l.fold(s1, s2, n)
 		if len(p) >= 8 {
 			s1, s2 = s1%adlerMod, s2%adlerMod
 		}
@@ -83,6 +38,77 @@ func adlerAcc(s1, s2 uint64, p []byte) (uint64, uint64) {
 	return s1, s2
 }
 
+// adlerChunk is the most bytes one adlerLanes sums: K = 4096 eight-byte
+// words keep the second sums below 255*K*(K+1)/2 < 2^32.
+const adlerChunk = 8 * 4096
+
+// adlerLanes sums bytes eight at a time into eight lanes (two 32-bit lanes
+// in each of a0-a3: lane l holds the bytes at positions 8k+l, lanes 0-3 in
+// the low halves, 4-7 in the high halves); b0-b3 add up the running lane
+// sums once per word, which weights every word by how many words follow.
+type adlerLanes struct{ a0, a1, a2, a3, b0, b1, b2, b3 uint64 }
+
+// add sums q (a multiple of eight bytes) into the lanes, kept in
+// registers for the loop.
+func (l *adlerLanes) add(q []byte) {
+	const m = 0x000000ff000000ff
+	a0, a1, a2, a3, b0, b1, b2, b3 := l.a0, l.a1, l.a2, l.a3, l.b0, l.b1, l.b2, l.b3
+	i := 0
+	for ; i+16 <= len(q); i += 16 {
+		v := binary.LittleEndian.Uint64(q[i : i+8])
+		w := binary.LittleEndian.Uint64(q[i+8 : i+16])
+		a0 += v & m
+		a1 += v >> 8 & m
+		a2 += v >> 16 & m
+		a3 += v >> 24 & m
+		b0 += a0
+		b1 += a1
+		b2 += a2
+		b3 += a3
+		a0 += w & m
+		a1 += w >> 8 & m
+		a2 += w >> 16 & m
+		a3 += w >> 24 & m
+		b0 += a0
+		b1 += a1
+		b2 += a2
+		b3 += a3
+	}
+	for ; i+8 <= len(q); i += 8 {
+		v := binary.LittleEndian.Uint64(q[i : i+8])
+		a0 += v & m
+		a1 += v >> 8 & m
+		a2 += v >> 16 & m
+		a3 += v >> 24 & m
+		b0 += a0
+		b1 += a1
+		b2 += a2
+		b3 += a3
+	}
+	l.a0, l.a1, l.a2, l.a3, l.b0, l.b1, l.b2, l.b3 = a0, a1, a2, a3, b0, b1, b2, b3
+}
+
+// skip adds g words of zeros: nothing to the lanes, g times each lane to
+// the second sums.
+func (l *adlerLanes) skip(g uint64) {
+	l.b0 += g * l.a0
+	l.b1 += g * l.a1
+	l.b2 += g * l.a2
+	l.b3 += g * l.a3
+}
+
+// fold adds the n bytes (a multiple of eight) summed in the lanes to the
+// Adler sums s1 and s2.
+func (l *adlerLanes) fold(s1, s2 uint64, n int) (uint64, uint64) {
+	lo, hi := uint64(0xffffffff), uint64(32)
+	sumA := l.a0&lo + l.a0>>hi + l.a1&lo + l.a1>>hi + l.a2&lo + l.a2>>hi + l.a3&lo + l.a3>>hi
+	sumB := l.b0&lo + l.b0>>hi + l.b1&lo + l.b1>>hi + l.b2&lo + l.b2>>hi + l.b3&lo + l.b3>>hi
+	// Byte j = 8k+l of the n is followed by n-j bytes (itself included),
+	// 8*(K-k) - l, where the second sums count its word K-k times.
+	lA := l.a1&lo + 2*(l.a2&lo) + 3*(l.a3&lo) + 4*(l.a0>>hi) + 5*(l.a1>>hi) + 6*(l.a2>>hi) + 7*(l.a3>>hi)
+	return s1 + sumA, s2 + uint64(n)*s1 + 8*sumB - lA
+}
+
 // adlerSpans continues adler over row, whose bytes outside spans (as
 // rowSpans gives them) are zeros. The row is summed in eight lanes as
 // adlerAcc does, from its start, but only the words that hold span bytes
@@ -91,71 +117,23 @@ func adlerAcc(s1, s2 uint64, p []byte) (uint64, uint64) {
 // the lanes are folded once per row. Rows longer than a lane chunk go span
 // by span (adlerSpansLong).
 func adlerSpans(adler uint32, row []byte, spans []int32) uint32 {
-	const chunk = 8 * 4096 // as in adlerAcc: the lanes' second sums stay below 2^32
-	if len(row) > chunk {
+	if len(row) > adlerChunk {
 		return adlerSpansLong(adler, row, spans)
 	}
-	const m = 0x000000ff000000ff
 	words := len(row) >> 3
-	var a0, a1, a2, a3, b0, b1, b2, b3 uint64
+	var l adlerLanes
 	k := 0 // words summed (read or skipped)
 	for i := 0; i+1 < len(spans); i += 2 {
 		w0, w1 := max(k, int(spans[i])>>3), min(words, (int(spans[i+1])+7)>>3)
 		if w0 >= w1 {
 			continue
 		}
-		g := uint64(w0 - k)
-		b0 += g * a0
-		b1 += g * a1
-		b2 += g * a2
-		b3 += g * a3
-		q := row[8*w0 : 8*w1]
-		j := 0
-		for ; j+16 <= len(q); j += 16 {
-			v := binary.LittleEndian.Uint64(q[j : j+8])
-			w := binary.LittleEndian.Uint64(q[j+8 : j+16])
-			a0 += v & m
-			a1 += v >> 8 & m
-			a2 += v >> 16 & m
-			a3 += v >> 24 & m
-			b0 += a0
-			b1 += a1
-			b2 += a2
-			b3 += a3
-			a0 += w & m
-			a1 += w >> 8 & m
-			a2 += w >> 16 & m
-			a3 += w >> 24 & m
-			b0 += a0
-			b1 += a1
-			b2 += a2
-			b3 += a3
-		}
-		if j < len(q) {
-			v := binary.LittleEndian.Uint64(q[j : j+8])
-			a0 += v & m
-			a1 += v >> 8 & m
-			a2 += v >> 16 & m
-			a3 += v >> 24 & m
-			b0 += a0
-			b1 += a1
-			b2 += a2
-			b3 += a3
-		}
+		l.skip(uint64(w0 - k))
+		l.add(row[8*w0 : 8*w1])
 		k = w1
 	}
-	g := uint64(words - k)
-	b0 += g * a0
-	b1 += g * a1
-	b2 += g * a2
-	b3 += g * a3
-	s1, s2 := uint64(adler&0xffff), uint64(adler>>16)
-	lo, hi := uint64(0xffffffff), uint64(32)
-	sumA := a0&lo + a0>>hi + a1&lo + a1>>hi + a2&lo + a2>>hi + a3&lo + a3>>hi
-	sumB := b0&lo + b0>>hi + b1&lo + b1>>hi + b2&lo + b2>>hi + b3&lo + b3>>hi
-	lA := a1&lo + 2*(a2&lo) + 3*(a3&lo) + 4*(a0>>hi) + 5*(a1>>hi) + 6*(a2>>hi) + 7*(a3>>hi)
-	s2 += uint64(8*words)*s1 + 8*sumB - lA
-	s1 += sumA
+	l.skip(uint64(words - k))
+	s1, s2 := l.fold(uint64(adler&0xffff), uint64(adler>>16), 8*words)
 	// The last bytes (fewer than eight) one by one.
 	for _, c := range row[8*words:] {
 		s1 += uint64(c)
