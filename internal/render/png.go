@@ -42,8 +42,7 @@ type encoder struct {
 	idat  idatWriter
 	bufs  [2][]byte // converted rows (4 bytes per pixel), used in turn
 	last  []byte    // the row above the next band's first row
-	diff  []int32   // filterRow's scratch
-	spans []int32   // where the filtered row may be nonzero
+	spans []int32   // where the filtered row may be nonzero (filterRow's, reused)
 	adler uint32
 }
 
@@ -266,9 +265,9 @@ func (s *pngStream) writeRows(img image.Image) error {
 		var opaque bool
 		if s.useGen {
 			row[0] = 2 // Up
-			e.diff, opaque = upFilter(row[1:], pix, above, s.bpp, e.fw.lead(), e.diff[:0])
+			opaque = upFilter(row[1:], pix, above, s.bpp, e.fw.lead())
 		} else {
-			e.diff, opaque = filterRow(row, pix, above, s.bpp, e.fw.lead(), e.diff)
+			e.spans, opaque = filterRow(row, pix, above, s.bpp, e.fw.lead(), e.spans)
 		}
 		if s.check && !opaque {
 			// The row above is opaque (the first row was checked
@@ -284,7 +283,6 @@ func (s *pngStream) writeRows(img image.Image) error {
 			s.rows++
 			continue
 		}
-		e.spans = rowSpans(e.spans, e.diff, s.width, s.bpp)
 		e.adler = adlerSpans(e.adler, row[:s.n], e.spans)
 		if err := e.fw.add(e.spans); err != nil {
 			return err

@@ -110,7 +110,7 @@ func (l *adlerLanes) fold(s1, s2 uint64, n int) (uint64, uint64) {
 }
 
 // adlerSpans continues adler over row, whose bytes outside spans (as
-// rowSpans gives them) are zeros. The row is summed in eight lanes as
+// filterRow gives them) are zeros. The row is summed in eight lanes as
 // adlerAcc does, from its start, but only the words that hold span bytes
 // are read: a word of zeros adds nothing to a lane and its lane sum to the
 // second sums, so a gap of g words adds g times each lane sum at once, and

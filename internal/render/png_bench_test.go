@@ -60,7 +60,7 @@ func BenchmarkRowDeflater(b *testing.B) {
 			pix := m.Pix[y*m.Stride : y*m.Stride+4*w]
 			row := make([]byte, n+8)
 			spans, _ := filterRow(row, pix, above, 3, 0, nil)
-			rows[y] = filtered{row[:n], rowSpans(nil, spans, w, 3)}
+			rows[y] = filtered{row[:n], spans}
 			above = pix
 		}
 		Release(img)

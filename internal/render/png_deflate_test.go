@@ -135,7 +135,7 @@ func TestEncodePNGFlatIsSmall(t *testing.T) {
 
 // filterRow gives the bytes of a textbook Paeth filter for every width and
 // both pixel sizes, on rows that are partly equal to the row above, and
-// every nonzero byte lies in a span rowSpans reports.
+// every nonzero byte lies in a span filterRow reports.
 func TestFilterRowPaeth(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, bpp := range []int{3, 4} {

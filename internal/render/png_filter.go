@@ -10,7 +10,7 @@ import (
 // pixel) of the 4-byte pixels pix, whose row above is above (zero for the
 // first row); bpp 3 drops the alpha bytes. row needs two spare bytes past
 // its end. It returns in spans (scratch space, reused) the spans of the
-// row that may hold nonzero bytes, for rowSpans, and whether every pixel
+// row that may hold nonzero bytes, and whether every pixel
 // it read one by one has alpha 255 (also with bpp 3, which drops alpha):
 // a stretch it skips equals the row above, so when the row above is
 // opaque, this tells whether pix is. The first row is not covered (a
@@ -204,9 +204,7 @@ func paethPair(out, pix, above []byte, i, bpp int) {
 
 // upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
 // above: above) to dst, bpp bytes per pixel (3 drops alpha; dst then
-// needs two spare bytes at the end), and appends to diff the index of the
-// first pixel of every pair that differs from the row above. It reports,
-// as filterRow does, whether the pixels it read one by one (all but the
+// needs two spare bytes at the end). It reports, as filterRow does, whether the pixels it read one by one (all but the
 // stretches equal to the row above) have alpha 255.
 //
 // Most of a rendered row equals the row above: dst is cleared at once, and
@@ -214,7 +212,7 @@ func paethPair(out, pix, above []byte, i, bpp int) {
 // twice the speed of eight-byte words) 256 bytes at a time; only the pairs
 // inside a changed stretch are looked at one by one, with a borrow-free
 // bytewise subtract on the pair as one uint64.
-func upFilter(dst, pix, above []byte, bpp, lead int, diff []int32) ([]int32, bool) {
+func upFilter(dst, pix, above []byte, bpp, lead int) bool {
 	const hi = 0x8080808080808080
 	const lo = 0x7f7f7f7f7f7f7f7f
 	w := len(pix) / 4
@@ -238,15 +236,10 @@ func upFilter(dst, pix, above []byte, bpp, lead int, diff []int32) ([]int32, boo
 			d := ((x | hi) - (y & lo)) ^ ((x ^ ^y) & hi)
 			i := c / 4
 			if bpp == 3 {
-				d = d&0xffffff | (d>>8)&0xffffff000000
-				if d == 0 {
-					continue // only alpha differs
-				}
-				binary.LittleEndian.PutUint64(dst[3*i:3*i+8], d)
+				binary.LittleEndian.PutUint64(dst[3*i:3*i+8], d&0xffffff|(d>>8)&0xffffff000000)
 			} else {
 				binary.LittleEndian.PutUint64(dst[4*i:4*i+8], d)
 			}
-			diff = append(diff, int32(i))
 		}
 	}
 	if n < len(pix) { // a last lone pixel: nothing to its right to fix
@@ -256,17 +249,7 @@ func upFilter(dst, pix, above []byte, bpp, lead int, diff []int32) ([]int32, boo
 		}
 		alpha &= uint64(binary.LittleEndian.Uint32(pix[n:])) | 0xffffffff00000000
 	}
-	return diff, alpha&alphaBytes == alphaBytes
-}
-
-// rowSpans sets spans to the [start, end) offsets in a filtered row (of
-// the width and bytes per pixel it is passed) where bytes may be nonzero, which filterRow returned in
-// filtered: the filter type byte, and for each pair of pixels that
-// changed from the row above the pair and the pixel right of it (whose
-// Paeth prediction reads it). A lone last pixel is always included.
-// Spans closer than eight bytes are merged.
-func rowSpans(spans, filtered []int32, _, _ int) []int32 {
-	return append(spans[:0], filtered...)
+	return alpha&alphaBytes == alphaBytes
 }
 
 // clearAligned clears p, whose first lead bytes (mod 8) come before an

@@ -34,8 +34,7 @@ func checkFilterRow(t *testing.T, name string, pix, above []byte, bpp int) {
 	for i := range row {
 		row[i] = 0xa5 // stale bytes of an earlier row
 	}
-	filtered, opaque := filterRow(row, pix, above, bpp, 0, nil)
-	spans := rowSpans(nil, filtered, w, bpp)
+	spans, opaque := filterRow(row, pix, above, bpp, 0, nil)
 	// The spans decide how the row deflater codes the row: they must be
 	// exactly these, not merely cover the nonzero bytes.
 	if want := wantSpans(pix, above, bpp); !slices.Equal(spans, want) {
@@ -188,7 +187,7 @@ func TestEncodePNGSparseRows(t *testing.T) {
 	}
 }
 
-// wantSpans gives the spans rowSpans reports for the row pix under above:
+// wantSpans gives the spans filterRow reports for the row pix under above:
 // the filter-type byte, then for each pair of pixels that differs from
 // the pair above (in bpp 3, in a colour byte) the pair and the pixel
 // right of it, and a lone last pixel, each merged into the span before if
@@ -260,7 +259,7 @@ func TestFilterRowFlatAbove(t *testing.T) {
 	}
 }
 
-// benchFilterRows measures filterRow and rowSpans over every row of img
+// benchFilterRows measures filterRow over every row of img
 // (opaque: 3 bytes per pixel), as writeRows calls them.
 func benchFilterRows(b *testing.B, img image.Image) {
 	m := image.NewRGBA(img.Bounds())
@@ -268,15 +267,14 @@ func benchFilterRows(b *testing.B, img image.Image) {
 	w, h := m.Bounds().Dx(), m.Bounds().Dy()
 	row := make([]byte, 1+3*w+8)
 	zero := make([]byte, 4*w)
-	var filtered, spans []int32
+	var spans []int32
 	b.SetBytes(int64(4 * w * h))
 	cpu0 := cpuTime()
 	for b.Loop() {
 		above := zero
 		for y := range h {
 			pix := m.Pix[y*m.Stride : y*m.Stride+4*w]
-			filtered, _ = filterRow(row, pix, above, 3, 0, filtered)
-			spans = rowSpans(spans, filtered, w, 3)
+			spans, _ = filterRow(row, pix, above, 3, 0, spans)
 			above = pix
 		}
 	}
