@@ -981,7 +981,10 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 		lits = append(lits, 0, 0, 0, 0)[:len(lits)]
 	}
 	all := lits[:cap(lits)]
-	four := maxLen <= 14
+	group := 3
+	if maxLen <= 14 {
+		group = 4
+	}
 	l := 0
 	for i := 0; ; i++ {
 		// The literals before seqs[i] (after the last, those left).
@@ -992,34 +995,20 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 		// Four literals (at most 56 bits) go in before the whole bytes
 		// are stored where no literal's code is longer than 14 bits
 		// (nearly every block's), else three (at most 45). The codes are
-		// joined first, off the chain through the bit count; the last
-		// group's codes past the run are cut off, so a run costs one
-		// loop (and one mispredicted exit).
-		if four {
-			for j := l; j < l+k; j += 4 {
-				q := all[j : j+4 : j+4]
-				e0, e1, e2, e3 := lt[q[0]], lt[q[1]], lt[q[2]], lt[q[3]]
-				var ns [4]uint
-				ns[0] = uint(uint8(e0))
-				ns[1] = ns[0] + uint(uint8(e1))
-				ns[2] = ns[1] + uint(uint8(e2))
-				ns[3] = ns[2] + uint(uint8(e3))
-				v := uint64(e0>>8) | uint64(e1>>8)<<(ns[0]&63) | uint64(e2>>8)<<(ns[1]&63) | uint64(e3>>8)<<(ns[2]&63)
-				n := ns[(min(l+k-j, 4)-1)&3]
-				put(v&(1<<(n&63)-1), n)
-			}
-		} else {
-			for j := l; j < l+k; j += 3 {
-				q := all[j : j+3 : j+3]
-				e0, e1, e2 := lt[q[0]], lt[q[1]], lt[q[2]]
-				var ns [4]uint
-				ns[0] = uint(uint8(e0))
-				ns[1] = ns[0] + uint(uint8(e1))
-				ns[2] = ns[1] + uint(uint8(e2))
-				v := uint64(e0>>8) | uint64(e1>>8)<<(ns[0]&63) | uint64(e2>>8)<<(ns[1]&63)
-				n := ns[(min(l+k-j, 3)-1)&3]
-				put(v&(1<<(n&63)-1), n)
-			}
+		// joined first, off the chain through the bit count; the codes
+		// past the group, or past the run in its last group, are cut off,
+		// so a run costs one loop (and one mispredicted exit).
+		for j := l; j < l+k; j += group {
+			q := all[j : j+4 : j+4]
+			e0, e1, e2, e3 := lt[q[0]], lt[q[1]], lt[q[2]], lt[q[3]]
+			var ns [4]uint
+			ns[0] = uint(uint8(e0))
+			ns[1] = ns[0] + uint(uint8(e1))
+			ns[2] = ns[1] + uint(uint8(e2))
+			ns[3] = ns[2] + uint(uint8(e3))
+			v := uint64(e0>>8) | uint64(e1>>8)<<(ns[0]&63) | uint64(e2>>8)<<(ns[1]&63) | uint64(e3>>8)<<(ns[2]&63)
+			n := ns[(min(l+k-j, group)-1)&3]
+			put(v&(1<<(n&63)-1), n)
 		}
 		l += k
 		if i == len(seqs) {
