@@ -123,14 +123,8 @@ func encodePNG(w io.Writer, img image.Image, opaque, check bool) error {
 // row above it, so that row is checked here).
 func pngOpacity(img image.Image) (opaque, check bool) {
 	b := img.Bounds()
-	var pix []byte
-	var stride, off int
-	switch m := img.(type) {
-	case *image.RGBA:
-		pix, stride, off = m.Pix, m.Stride, m.PixOffset(b.Min.X, b.Min.Y)
-	case *image.NRGBA:
-		pix, stride, off = m.Pix, m.Stride, m.PixOffset(b.Min.X, b.Min.Y)
-	default:
+	pix, stride, off, ok := rgbaPix(img)
+	if !ok {
 		return isOpaque(img), false
 	}
 	if b.Empty() || !alphaAll255(pix, stride, off, b.Dx(), 1) {

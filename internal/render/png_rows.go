@@ -10,11 +10,10 @@ import (
 // isOpaque reports whether every pixel of img has alpha 255.
 func isOpaque(img image.Image) bool {
 	b := img.Bounds()
-	switch m := img.(type) {
-	case *image.RGBA:
-		return alphaAll255(m.Pix, m.Stride, m.PixOffset(b.Min.X, b.Min.Y), b.Dx(), b.Dy())
-	case *image.NRGBA:
-		return alphaAll255(m.Pix, m.Stride, m.PixOffset(b.Min.X, b.Min.Y), b.Dx(), b.Dy())
+	if pix, stride, off, ok := rgbaPix(img); ok {
+		return alphaAll255(pix, stride, off, b.Dx(), b.Dy())
+	}
+	switch img.(type) {
 	case *image.Gray, *image.YCbCr:
 		return true
 	}
@@ -22,6 +21,20 @@ func isOpaque(img image.Image) bool {
 		return o.Opaque()
 	}
 	return false
+}
+
+// rgbaPix returns the pixels of an *image.RGBA or *image.NRGBA (4 bytes
+// each, alpha last), their stride and the offset of the bounds' first
+// pixel; ok is false for other image types.
+func rgbaPix(img image.Image) (pix []byte, stride, off int, ok bool) {
+	b := img.Bounds()
+	switch m := img.(type) {
+	case *image.RGBA:
+		return m.Pix, m.Stride, m.PixOffset(b.Min.X, b.Min.Y), true
+	case *image.NRGBA:
+		return m.Pix, m.Stride, m.PixOffset(b.Min.X, b.Min.Y), true
+	}
+	return nil, 0, 0, false
 }
 
 func alphaAll255(pix []byte, stride, off, w, h int) bool {
