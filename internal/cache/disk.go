@@ -183,7 +183,7 @@ func (d *Disk) scan(s *segment) {
 		if _, err := s.f.ReadAt(head, off+recFixed); err != nil || json.Unmarshal(head, &h) != nil {
 			break
 		}
-		if d.ttl <= 0 || d.now().Before(h.Created.Add(d.ttl)) {
+		if d.live(h.Created) {
 			d.entries[h.Key] = &diskRec{seg: s, off: off, size: size, created: h.Created}
 			s.keys = append(s.keys, h.Key)
 		}
@@ -195,11 +195,17 @@ func (d *Disk) scan(s *segment) {
 	s.size = off
 }
 
+// live reports whether an entry created then is still served (no ttl:
+// always).
+func (d *Disk) live(created time.Time) bool {
+	return d.ttl <= 0 || d.now().Before(created.Add(d.ttl))
+}
+
 // Get returns the live entry for key.
 func (d *Disk) Get(key string) (DiskEntry, bool) {
 	d.mu.Lock()
 	r, ok := d.entries[key]
-	if ok && d.ttl > 0 && !d.now().Before(r.created.Add(d.ttl)) {
+	if ok && !d.live(r.created) {
 		delete(d.entries, key) // the bytes go with their segment
 		ok = false
 	}
