@@ -70,12 +70,7 @@ type linearPaint struct {
 }
 
 func newLinear(x0, y0, x1, y1 float64, stops []stop) *linearPaint {
-	dx, dy := x1-x0, y1-y0
-	l2 := dx*dx + dy*dy
-	if l2 == 0 {
-		l2 = 1
-	}
-	return &linearPaint{x0, y0, dx, dy, 1 / l2, newLUT(stops)}
+	return linearWith(newLUT(stops), x0, y0, x1, y1)
 }
 
 func (p *linearPaint) at(x, y int) color.RGBA {
