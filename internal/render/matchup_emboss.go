@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
 	"math"
 	"sort"
@@ -251,6 +252,50 @@ func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt paint) {
 				e++
 			}
 			x = e
+		}
+	}
+}
+
+// shadeMaskOutside is shadeMask (opaque black through m) leaving out the
+// first stretch of each row that mask skip covers fully: a disc's inside,
+// which an opaque paint through skip covers next. Further stretches (a
+// mask with holes) are shaded anyway.
+func shadeMaskOutside(dst *image.RGBA, m, skip *image.Alpha) {
+	r := m.Rect.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
+		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		// The full stretch [f0, f1), in row columns from r.Min.X.
+		f0, f1 := 0, 0
+		if s0, s1 := max(r.Min.X, skip.Rect.Min.X), min(r.Max.X, skip.Rect.Max.X); s0 < s1 && y >= skip.Rect.Min.Y && y < skip.Rect.Max.Y {
+			srow := skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
+			if i := bytes.IndexByte(srow, 255); i >= 0 {
+				j := i + 1
+				for j < len(srow) && srow[j] == 255 {
+					j++
+				}
+				f0, f1 = s0-r.Min.X+i, s0-r.Min.X+j
+			}
+		}
+		shadeRow(drow[:4*f0], mrow[:f0])
+		shadeRow(drow[4*f1:], mrow[f1:])
+	}
+}
+
+// shadeRow darkens the pixels of row by black of coverage cov (one byte
+// a pixel), skipping zero coverage eight bytes at a time.
+func shadeRow(row, cov []byte) {
+	row = row[:4*len(cov)]
+	for x := 0; x < len(cov); x++ {
+		if x+8 <= len(cov) && binary.LittleEndian.Uint64(cov[x:]) == 0 {
+			x += 7
+			continue
+		}
+		if c := uint32(cov[x]); c != 0 {
+			store32(row[4*x:], shadePix(load32(row[4*x:]), c))
 		}
 	}
 }
@@ -620,15 +665,18 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	if !p.dst.Rect.Overlaps(image.Rect(int(cx-pad), int(cy-pad), int(cx+pad)+1, int(cy+pad)+1)) {
 		return
 	}
-	var sh path
-	sh.circle(cx, cy+float64(p.px(4)), r)
-	p.softFill(&sh, shadowLogoStrong)
 	var ring, inner path
 	ring.circle(cx, cy, r)
 	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
+	a := ring.cachedMask(p.full)
+	// The ring's opaque gradient and the opaque inner disc cover the
+	// shadow where the ring's coverage is full: it is left out there.
+	var sh path
+	sh.circle(cx, cy+float64(p.px(4)), r)
+	p.softFillOutside(&sh, shadowLogoStrong, a)
 	// The opaque inner disc covers all but the ring's rim: the ring's
 	// gradient is painted only where the disc does not cover it fully.
-	if a := ring.cachedMask(p.full); a != nil {
+	if a != nil {
 		maskPaintOutside(p.dst, a, inner.cachedMask(p.full), linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
 	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
