@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"math"
+	"slices"
 	"sync"
 
 	"gamethumbs/internal/colorx"
@@ -297,14 +298,24 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 			if fy == 256 {
 				inside = meta.bothFull(inside, y, y+2*e, 2*e, max(fa, u0), min(fb, u1))
 			}
+			// Columns [a, b) pixel by pixel: those at full strength from
+			// the tables alone.
+			lit := func(a, b int) {
+				if m0, m1 := max(a, fa), min(b, fb); fy == 256 && m0 < m1 {
+					rb.pixels(lo, hi, a, m0, fx, fy)
+					rb.fullPixels(lo, hi, m0, m1)
+					a = m1
+				}
+				rb.pixels(lo, hi, a, b, fx, fy)
+			}
 			rb.cur = embossRun{}
 			x := u0
 			for _, sp := range inside {
-				rb.pixels(lo, hi, x, int(sp[0]), fx, fy)
+				lit(x, int(sp[0]))
 				rb.add(int(sp[0]), int(sp[1]), embossSheen, 0)
 				x = int(sp[1])
 			}
-			rb.pixels(lo, hi, x, u1, fx, fy)
+			lit(x, u1)
 			rb.flush()
 		}
 		t.runs = rb.runs
@@ -371,6 +382,44 @@ func (b *runBuilder) pixels(lo, hi []byte, x0, x1 int, fx []int, fy int) {
 		}
 		x++
 	}
+}
+
+// fullPixels is pixels for columns [x0, x1) at full strength. The edges
+// of a silhouette make a run of nearly every pixel, in no pattern a
+// branch predictor learns: the current run is written out at every pixel
+// and kept (the count moved on) only where a lit run ends, by arithmetic
+// instead of branches.
+func (b *runBuilder) fullPixels(lo, hi []byte, x0, x1 int) {
+	full := &fullLight
+	runs := slices.Grow(b.runs, x1-x0+1)
+	n := len(runs)
+	runs = runs[:cap(runs)]
+	// The current run: [start, end) lit by key (sheen | light<<8); the
+	// empty run is unlit.
+	c := b.cur
+	start, end := uint32(c.x0), uint32(c.x1)
+	key := uint32(c.sheen) | uint32(uint8(c.light))<<8
+	lo, hi = lo[:x1], hi[:x1]
+	for x := x0; x < x1; x++ {
+		h, l := hi[x], lo[x]
+		if h|l == 0 && x+8 <= x1 && binary.LittleEndian.Uint64(hi[x:])|binary.LittleEndian.Uint64(lo[x:]) == 0 {
+			x += 7 // unlit: the current run ends before them
+			continue
+		}
+		k := uint32(full.sheen[min(h, l)]) | uint32(uint8(full.light[255+int(h)-int(l)]))<<8
+		// brk is 1 when the current run ends at x (a gap or other
+		// lighting), lit when it is lit.
+		d := (k ^ key) | (end ^ uint32(x))
+		brk := (d | -d) >> 31
+		lit := (key | -key) >> 31
+		runs[n] = embossRun{uint16(start), uint16(end), uint8(key), int8(key >> 8)}
+		n += int(brk & lit)
+		m := -brk
+		start = start&^m | uint32(x)&m
+		key, end = k, uint32(x)+1 // k whether the run goes on or starts
+	}
+	b.runs = runs[:n]
+	b.cur = embossRun{uint16(start), uint16(end), uint8(key), int8(key >> 8)}
 }
 
 // lightAt is the lighting of a pixel whose silhouette samples are h and
