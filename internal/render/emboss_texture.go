@@ -237,15 +237,28 @@ func embossPlace(li logoInfo, w, h int) (sw, sh, ox, oy int, ramp func(d int) in
 func panelEmboss(li logoInfo, key embossKey) *embossTex {
 	w, h, e := key.w, key.h, key.e
 	return memo(key.img, key, func() (*embossTex, int64) {
-		sw, sh, ox, oy, ramp := embossPlace(li, w, h)
+		sw, sh, ox, oy, rampAt := embossPlace(li, w, h)
+		// The ramp rises with the distance and is at full strength from
+		// rampFull on: most rows and columns need no float division.
+		rampFull := 0
+		for rampAt(rampFull) < 256 {
+			rampFull++
+		}
+		ramp := func(d int) int {
+			if d >= rampFull {
+				return 256
+			}
+			return rampAt(d)
+		}
 		// The silhouette is larger than the panel: only the visible part
 		// (plus the emboss depth on each side) is sampled. Panel pixel
 		// (x, y) reads it at (x+e, y+e) offset by ±e.
 		// Only 2e+1 rows of it are needed at once: they are sampled into
 		// a ring of rows as the texture's rows move down.
-		var meta silRows
+		meta := silRowsPool.Get().(*silRows)
+		defer silRowsPool.Put(meta)
 		sw2, sh2 := w+2*e, h+2*e
-		sil := newSilSampler(li, sw, sh, ox+e, oy+e, sw2, sh2, &meta)
+		sil := newSilSampler(li, sw, sh, ox+e, oy+e, sw2, sh2, meta)
 		k := 2*e + 1
 		ring := getAlpha(image.Rect(0, 0, sw2, k))
 		defer putAlpha(ring)
@@ -326,6 +339,9 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 		return t, int64(4*len(t.rows) + 6*len(t.runs))
 	})
 }
+
+// silRowsPool holds the row descriptions of silhouettes being sampled.
+var silRowsPool = sync.Pool{New: func() any { return new(silRows) }}
 
 // runBuilder gathers a texture's runs, merging neighbours of the same
 // lighting.

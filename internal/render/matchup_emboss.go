@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"image"
 	"math"
+	"slices"
 	"sort"
 	"sync"
 
@@ -402,9 +403,12 @@ type across struct {
 }
 
 func newSilSampler(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *silSampler {
-	meta.ext = make([][2]int32, h)
-	meta.at = make([]int32, h+1)
-	meta.full = meta.full[:0]
+	// A reused description keeps its slices (the extents cleared: rows
+	// outside the logo leave theirs unset).
+	meta.ext = slices.Grow(meta.ext[:0], h)[:h]
+	clear(meta.ext)
+	meta.at = slices.Grow(meta.at[:0], h+1)[:h+1]
+	meta.full = slices.Grow(meta.full[:0], h)
 	s := &silSampler{oy: oy, sh: sh, meta: meta}
 	pix, stride, rect := alphaSource(li.img)
 	tr := li.trim
@@ -503,6 +507,12 @@ func (s *silSampler) rowAt(sy int) *across {
 		sx := (a-3)/4 + rect.Min.X
 		t := src[a]
 		e := sx + 1
+		// Two pixels' alphas at a time (the words' top bytes).
+		const alphas = 0xff000000ff000000
+		tt := uint64(t)<<24 | uint64(t)<<56
+		for e+2 <= tr.Max.X && binary.LittleEndian.Uint64(src[a-3+4*(e-sx):])&alphas == tt {
+			e += 2
+		}
 		for e < tr.Max.X && src[a+4*(e-sx)] == t {
 			e++
 		}
@@ -515,10 +525,7 @@ func (s *silSampler) rowAt(sy int) *across {
 		if j := min(int(fc[last-tr.Min.X]), i1); j > i {
 			v := uint32(t) << 8
 			if v != 0 {
-				vs := r.v[i:j]
-				for k := range vs {
-					vs[k] = v
-				}
+				fillWords(r.v[i:j], v)
 			}
 			span(i, j, v)
 			i = j
@@ -538,6 +545,23 @@ func (s *silSampler) rowAt(sy int) *across {
 		r.full = append(r.full, [2]int{start, i1})
 	}
 	return r
+}
+
+// fillWords sets every word of vs to v: long stretches (a silhouette's
+// inside) by doubling copies.
+func fillWords(vs []uint32, v uint32) {
+	if len(vs) < 32 {
+		for k := range vs {
+			vs[k] = v
+		}
+		return
+	}
+	for k := range 16 {
+		vs[k] = v
+	}
+	for n := 16; n < len(vs); n *= 2 {
+		copy(vs[n:], vs[:n])
+	}
 }
 
 // row samples window row y (the rows must come in order, from 0) into
