@@ -415,6 +415,9 @@ func (b *runBuilder) fullPixels(lo, hi []byte, x0, x1 int) {
 	c := b.cur
 	start, end := uint32(c.x0), uint32(c.x1)
 	key := uint32(c.sheen) | uint32(uint8(c.light))<<8
+	if end <= start {
+		key = 0
+	}
 	lo, hi = lo[:x1], hi[:x1]
 	for x := x0; x < x1; x++ {
 		h, l := hi[x], lo[x]
