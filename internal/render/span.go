@@ -213,8 +213,9 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 // blendRun composites the translucent pixel v over every pixel of d.
 // Runs mostly lie over stretches of one background colour (a panel's
 // overlay steps every 16 px or so under a reflection): the last
-// background pixel and its result are reused, and two pixels are
-// compared and stored at a time while the background repeats.
+// background pixel and its result are reused, and four pixels (two
+// words) are compared and stored at a time while the background
+// repeats, two or one where it changes.
 func blendRun(d []byte, v uint32) {
 	a := 255 - v>>24
 	last := load32(d)
@@ -222,6 +223,19 @@ func blendRun(d []byte, v uint32) {
 	last2, out2 := uint64(last)|uint64(last)<<32, uint64(out)|uint64(out)<<32
 	i := 0
 	for ; i+8 <= len(d); i += 4 {
+		// Four pixels at a time while the background repeats.
+		for i+16 <= len(d) {
+			q := d[i : i+16 : i+16]
+			if binary.LittleEndian.Uint64(q) != last2 || binary.LittleEndian.Uint64(q[8:]) != last2 {
+				break
+			}
+			binary.LittleEndian.PutUint64(q, out2)
+			binary.LittleEndian.PutUint64(q[8:], out2)
+			i += 16
+		}
+		if i+8 > len(d) {
+			break
+		}
 		q := binary.LittleEndian.Uint64(d[i:])
 		if q != last2 {
 			if dv := uint32(q); dv != last {
