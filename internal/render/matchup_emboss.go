@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"image"
+	"image/color"
 	"math"
 	"slices"
 	"sort"
@@ -211,6 +212,11 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 	n := 4 * r.Dx()
 	bg := make([]byte, n) // the last painted row's background
 	var cov []byte        // and coverage
+	// The paint of every column, the same down the rows.
+	cols := make([]color.RGBA, r.Dx())
+	for i := range cols {
+		cols[i] = pt.at(r.Min.X+i, r.Min.Y)
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:n]
 		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
@@ -220,41 +226,72 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 		}
 		copy(bg, row)
 		cov = m
-		line := image.RGBA{Pix: row, Stride: dst.Stride, Rect: image.Rect(r.Min.X, y, r.Max.X, y+1)}
-		maskPaint(&line, a, pt)
+		for i, c := range m {
+			if c != 0 {
+				paintPix(row[4*i:], cols[i], c)
+			}
+		}
 	}
 }
 
-// maskPaintOutside is maskPaint leaving out the pixels that mask skip
-// (nil for none) covers fully: those an opaque fill through skip paints
-// over next.
-func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt paint) {
+// paintPix composites paint colour p over the pixel at the start of d at
+// coverage c, as maskPaint does: an opaque colour at full coverage is
+// stored as it is.
+func paintPix(d []byte, p color.RGBA, c uint8) {
+	if c == 255 && p.A == 255 {
+		store32(d, pixel32(p.R, p.G, p.B, 255))
+		return
+	}
+	blendPix(d, 0, p, uint32(c))
+}
+
+// maskPaintOutside is maskPaint leaving out the first stretch of each row
+// that mask skip (nil for none) covers fully: a disc's inside, which an
+// opaque fill through skip paints over next. Zero coverage is skipped
+// eight mask bytes at a time.
+func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt *linearPaint) {
 	r := a.Rect.Intersect(dst.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		// skip's row, as a mask over [s0, s0+len(srow)).
-		var srow []byte
-		s0 := r.Min.X
-		if skip != nil && y >= skip.Rect.Min.Y && y < skip.Rect.Max.Y {
-			s0 = max(r.Min.X, skip.Rect.Min.X)
-			if s1 := min(r.Max.X, skip.Rect.Max.X); s0 < s1 {
-				srow = skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
+		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		f0, f1 := fullStretch(skip, y, r.Min.X, r.Max.X)
+		for x := 0; x < len(m); x++ {
+			if x == f0 {
+				x = f1 - 1
+				continue
 			}
-		}
-		for x := r.Min.X; x < r.Max.X; {
-			e := x
-			for e < r.Max.X && (e < s0 || e-s0 >= len(srow) || srow[e-s0] != 255) {
-				e++
+			if x+8 <= len(m) && binary.LittleEndian.Uint64(m[x:]) == 0 && (x+8 <= f0 || x >= f1) {
+				x += 7
+				continue
 			}
-			if e > x {
-				span := image.RGBA{Pix: dst.Pix[dst.PixOffset(x, y):], Stride: dst.Stride, Rect: image.Rect(x, y, e, y+1)}
-				maskPaint(&span, a, pt)
+			if c := m[x]; c != 0 {
+				paintPix(d[4*x:], pt.at(r.Min.X+x, y), c)
 			}
-			for e < r.Max.X && e >= s0 && e-s0 < len(srow) && srow[e-s0] == 255 {
-				e++
-			}
-			x = e
 		}
 	}
+}
+
+// fullStretch returns the first stretch of row y of mask skip (nil for
+// none) that is fully covered within columns [x0, x1), as columns from
+// x0: [f0, f1), f0 = f1 = -1 when there is none.
+func fullStretch(skip *image.Alpha, y, x0, x1 int) (f0, f1 int) {
+	if skip == nil || y < skip.Rect.Min.Y || y >= skip.Rect.Max.Y {
+		return -1, -1
+	}
+	s0, s1 := max(x0, skip.Rect.Min.X), min(x1, skip.Rect.Max.X)
+	if s0 >= s1 {
+		return -1, -1
+	}
+	srow := skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
+	i := bytes.IndexByte(srow, 255)
+	if i < 0 {
+		return -1, -1
+	}
+	j := i + 1
+	for j < len(srow) && srow[j] == 255 {
+		j++
+	}
+	return s0 - x0 + i, s0 - x0 + j
 }
 
 // shadeMaskOutside is shadeMask (opaque black through m) leaving out the
@@ -269,18 +306,8 @@ func shadeMaskOutside(dst *image.RGBA, m, skip *image.Alpha) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		// The full stretch [f0, f1), in row columns from r.Min.X.
-		f0, f1 := 0, 0
-		if s0, s1 := max(r.Min.X, skip.Rect.Min.X), min(r.Max.X, skip.Rect.Max.X); s0 < s1 && y >= skip.Rect.Min.Y && y < skip.Rect.Max.Y {
-			srow := skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
-			if i := bytes.IndexByte(srow, 255); i >= 0 {
-				j := i + 1
-				for j < len(srow) && srow[j] == 255 {
-					j++
-				}
-				f0, f1 = s0-r.Min.X+i, s0-r.Min.X+j
-			}
-		}
+		f0, f1 := fullStretch(skip, y, r.Min.X, r.Max.X)
+		f0, f1 = max(f0, 0), max(f1, 0)
 		shadeRow(drow[:4*f0], mrow[:f0])
 		shadeRow(drow[4*f1:], mrow[f1:])
 	}

@@ -174,22 +174,31 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 				blendRun(d, sg.v)
 			case segRaw:
 				src := s.pix[sg.v+uint32(x0-sx):][:x1-x0]
+				d = d[:4*len(src)]
 				for i, sv := range src {
-					a := sv >> 24
-					switch a {
+					p := d[4*i : 4*i+4 : 4*i+4]
+					switch a := sv >> 24; a {
 					case 255:
-						store32(d[4*i:], sv)
+						store32(p, sv)
 					case 0:
 					default:
-						store32(d[4*i:], overPix(sv, a, load32(d[4*i:])))
+						store32(p, overPix(sv, a, load32(p)))
 					}
 				}
 			case segShadow:
 				m := sh.slot(load32(d))
 				src := s.alpha[sg.v+uint32(x0-sx):][:x1-x0]
 				d = d[:4*len(src)]
+				if m == nil {
+					// No memo: every pixel blended.
+					for i, a := range src {
+						p := d[4*i : 4*i+4 : 4*i+4]
+						store32(p, uint32(a)<<24+scalePix(load32(p), 255-uint32(a)))
+					}
+					break
+				}
 				i := 0
-				if m != nil {
+				{
 					// Two pixels at a time over the memo's background.
 					bg2 := uint64(m.bg) | uint64(m.bg)<<32
 					for ; i+2 <= len(src); i += 2 {
