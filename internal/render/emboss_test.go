@@ -71,7 +71,7 @@ func TestPaintPanelMatchesOverlay(t *testing.T) {
 		fillRect(want, want.Rect, rgba(c))
 		r1 := 0.8 * float64(max(sz.X, sz.Y))
 		overlayRadial(want, float64(sz.X)/2, float64(sz.Y)/2, 2, r1, stops)
-		ri := panelIndex(sz.X, sz.Y, 2, r1, stops)
+		ri := panelIndex(sz.X, sz.Y, 2, r1, stops, luts.top)
 		for _, win := range []image.Rectangle{panel, image.Rect(0, 4, 50, 9), image.Rect(9, 0, 30, 140)} {
 			dst := image.NewRGBA(win)
 			paintPanel(dst, panel, luts, 2, r1, stops, nil)
@@ -94,43 +94,79 @@ func TestPaintPanelMatchesOverlay(t *testing.T) {
 
 // Every pixel of a panel reads the overlay within a third of an 8-bit
 // level of its exact value (the stops at the pixel's own radius, in
-// float; up to half a step of the lookup table), for every team colour,
-// while a quarter or more of its columns' bands repeat the band above
-// (fewer contour steps for the PNG filter). Blocks chosen against twice
-// the bound, against dark team colours only, or pairs of bands taken
-// everywhere (8-row blocks) break the guarantee somewhere.
+// float; up to half a step of the lookup table), for every team colour
+// of the table's brightness class, while a quarter or more of its
+// columns' bands repeat the band above (fewer contour steps for the PNG
+// filter). Blocks chosen against twice the bound, against dark team
+// colours only, or pairs of bands taken everywhere (8-row blocks) break
+// the guarantee somewhere, and so does a darker class's table.
 func TestRadialBlocksWithinThird(t *testing.T) {
 	for _, sz := range []image.Point{{720, 1080}, {1080, 960}, {1440, 1440}, {160, 240}, {37, 23}, {41, 120}} {
 		w, h := sz.X, sz.Y
 		r0, r1 := 10.0, 0.8*float64(max(w, h))
-		ri := panelIndex(w, h, r0, r1, panelStops)
-		if worst := radialError(ri, w, h, r0, r1, panelStops); worst > 1.0/3+radialSlack {
-			t.Errorf("%v panel: a pixel is %.3f levels off its exact overlay, want <= 1/3", sz, worst)
+		for _, top := range []uint8{255, 191, 63} {
+			ri := panelIndex(w, h, r0, r1, panelStops, top)
+			if worst := radialError(ri, w, h, r0, r1, panelStops, top); worst > 1.0/3+radialSlack {
+				t.Errorf("%v panel, colours up to %d: a pixel is %.3f levels off its exact overlay, want <= 1/3", sz, top, worst)
+			}
+			if sz.X < 720 {
+				continue
+			}
+			nb := len(ri.idx) / ri.qw
+			same := 0
+			for i := ri.qw; i < len(ri.idx); i++ {
+				if ri.idx[i] == ri.idx[i-ri.qw] {
+					same++
+				}
+			}
+			if 4*same < ri.qw*(nb-1) {
+				t.Errorf("%v panel, colours up to %d: %d of %d bands repeat the band above, want a quarter", sz, top, same, ri.qw*(nb-1))
+			}
 		}
 		if sz.X < 720 {
 			continue
 		}
-		nb := len(ri.idx) / ri.qw
+		n := overlayBlock(w, h, r0, r1, panelStops)
+		sl := overlaySlopes(panelStops, 255)
+		for name, bad := range map[string]*radialIndex{
+			"twice the bound":     radialBlocks(w, h, r0, r1, n, sl, 2.0/3),
+			"dark colours' slope": radialBlocks(w, h, r0, r1, n, overlaySlopes([]stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.2}}, 255), 1.0/3),
+			"no bound":            radialBlocks(w, h, r0, r1, n, sl, math.Inf(1)),
+			"colours up to 127":   panelIndex(w, h, r0, r1, panelStops, 127),
+		} {
+			if radialError(bad, w, h, r0, r1, panelStops, 255) <= 1.0/3+radialSlack {
+				t.Errorf("%v panel: blocks chosen against %s keep within a third of a level; the check cannot tell", sz, name)
+			}
+		}
+	}
+}
+
+// A team colour's brightness class holds its brightest channel, less than
+// 64 levels above it, and panels of darker classes pair more bands.
+func TestOverlayTop(t *testing.T) {
+	for v := range 256 {
+		for _, c := range []colorx.RGB{{R: uint8(v)}, {G: uint8(v), B: uint8(v / 2)}, {R: uint8(v / 3), B: uint8(v)}} {
+			if top := int(overlayTop(c)); top < v || top >= v+64 {
+				t.Fatalf("colour %v: class %d, want %d-%d", c, top, v, v+63)
+			}
+			if luts := newPanelLUTs(c, panelStops); luts.top != overlayTop(c) {
+				t.Fatalf("colour %v: panel tables of class %d, want %d", c, luts.top, overlayTop(c))
+			}
+		}
+	}
+	prev := -1
+	for _, top := range []uint8{255, 191, 127, 63} {
+		ri := panelIndex(720, 1080, 10, 864, panelStops, top)
 		same := 0
 		for i := ri.qw; i < len(ri.idx); i++ {
 			if ri.idx[i] == ri.idx[i-ri.qw] {
 				same++
 			}
 		}
-		if 4*same < ri.qw*(nb-1) {
-			t.Errorf("%v panel: %d of %d bands repeat the band above, want a quarter", sz, same, ri.qw*(nb-1))
+		if same <= prev {
+			t.Errorf("colours up to %d: %d bands repeat the band above, want more than the brighter class's %d", top, same, prev)
 		}
-		n := overlayBlock(w, h, r0, r1, panelStops)
-		sl := overlaySlopes(panelStops)
-		for name, bad := range map[string]*radialIndex{
-			"twice the bound":     radialBlocks(w, h, r0, r1, n, sl, 2.0/3),
-			"dark colours' slope": radialBlocks(w, h, r0, r1, n, overlaySlopes([]stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.2}}), 1.0/3),
-			"no bound":            radialBlocks(w, h, r0, r1, n, sl, math.Inf(1)),
-		} {
-			if radialError(bad, w, h, r0, r1, panelStops) <= 1.0/3+radialSlack {
-				t.Errorf("%v panel: blocks chosen against %s keep within a third of a level; the check cannot tell", sz, name)
-			}
-		}
+		prev = same
 	}
 }
 
@@ -140,9 +176,9 @@ const radialSlack = 0.5 / (lutSize - 1) * 155
 
 // radialError returns by how many levels, at most, a pixel of a w x h
 // panel reads the overlay (stops from radius r0 to r1) off its exact value
-// through ri, over every team colour (the error is linear in the colour:
-// largest at 0 or 255).
-func radialError(ri *radialIndex, w, h int, r0, r1 float64, stops []stop) float64 {
+// through ri, over team colours whose channels are at most top (the error
+// is linear in the colour: largest at 0 or top).
+func radialError(ri *radialIndex, w, h int, r0, r1 float64, stops []stop, top uint8) float64 {
 	worst := 0.0
 	for y := range h {
 		row := ri.row(ri.block(y, h))
@@ -153,8 +189,8 @@ func radialError(ri *radialIndex, w, h int, r0, r1 float64, stops []stop) float6
 			ae, ag := stopAlphaAt(stops, te), stopAlphaAt(stops, tg)
 			se, sg := stopColorAt(stops, te), stopColorAt(stops, tg)
 			for k := range 3 {
-				diff := ae*se[k] - ag*sg[k] // at colour 0; at 255 add:
-				worst = max(worst, math.Abs(diff), math.Abs(diff+(ag-ae)*255))
+				diff := ae*se[k] - ag*sg[k] // at colour 0; at top add:
+				worst = max(worst, math.Abs(diff), math.Abs(diff+(ag-ae)*float64(top)))
 			}
 		}
 	}
@@ -173,7 +209,7 @@ func TestPaintPanelBlocks(t *testing.T) {
 		if n := overlayBlock(c.w, c.h, r0, r1, panelStops); n != c.n {
 			t.Errorf("%dx%d panel: %d rows per overlay block, want %d", c.w, c.h, n, c.n)
 		}
-		for _, col := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {R: 255, G: 255, B: 255}} {
+		for _, col := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {R: 255, G: 255, B: 255}, {R: 0x0c, G: 0x23, B: 0x40}} {
 			panel := image.Rect(0, 0, c.w, c.h)
 			want := image.NewRGBA(panel)
 			fillRect(want, panel, rgba(col))
@@ -364,7 +400,7 @@ func TestPaintPanelTexture(t *testing.T) {
 	for _, sz := range []image.Point{{720, 1080}, {37, 23}, {38, 23}, {64, 9}, {10, 7}, {41, 13}} {
 		w, h := sz.X, sz.Y
 		r0, r1 := 10.0, 0.8*float64(max(w, h))
-		ri := panelIndex(w, h, r0, r1, panelStops)
+		ri := panelIndex(w, h, r0, r1, panelStops, luts.top)
 		texs := []*embossTex{synth(w, h)}
 		if w == 720 {
 			texs = append(texs, panelEmboss(li, embossKey{teamPurple.Logo, w, h, 2}))
@@ -538,7 +574,7 @@ func TestPanelIndexPerOverlay(t *testing.T) {
 		for _, stops := range [][]stop{panelStops, steep, five, panelStops} {
 			want := overlayBlock(sz.X, sz.Y, r0, r1, stops)
 			seen[want] = true
-			if got := panelIndex(sz.X, sz.Y, r0, r1, stops); got.n != want {
+			if got := panelIndex(sz.X, sz.Y, r0, r1, stops, 255); got.n != want {
 				t.Errorf("%v panel, stops %v: blocks of %d rows, want %d", sz, stops, got.n, want)
 			}
 		}

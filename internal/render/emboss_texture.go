@@ -47,26 +47,38 @@ func (t *radialIndex) row(b int) []uint16 {
 	return t.idx[b*t.qw : (b+1)*t.qw]
 }
 
-// radialKey identifies the overlay index table of a panel size and
-// overlay (up to four stops).
+// radialKey identifies the overlay index table of a panel size, overlay
+// (up to four stops) and brightness class of team colours.
 type radialKey struct {
 	w, h   int
 	r0, r1 float64
 	n      int
 	stops  [4]stop
+	top    uint8
+}
+
+// overlayTop is the brightness class of team colour c: its brightest
+// channel rounded up to the next multiple of 64, less one. The overlay
+// changes faster over brighter colours (the white it fades from covers
+// more of a dark one), so panels of darker colours may pair more bands;
+// four classes keep the tables few (one per canvas size and class,
+// shared by every team in it).
+func overlayTop(c colorx.RGB) uint8 {
+	return max(c.R, c.G, c.B) | 63
 }
 
 // panelIndex returns the overlay index table of a w x h panel whose
-// overlay stops run from radius r0 to r1: bands of overlayBlock rows,
-// blocks of up to a third of a level (radialBlocks). It is worked out
-// once per panel size and overlay (a banded render paints each panel in
-// six bands).
-func panelIndex(w, h int, r0, r1 float64, stops []stop) *radialIndex {
+// overlay stops run from radius r0 to r1, for team colours whose channels
+// are all at most top: bands of overlayBlock rows (the same for every
+// class), blocks of up to a third of a level (radialBlocks). It is worked
+// out once per panel size, overlay and class (a banded render paints each
+// panel in six bands).
+func panelIndex(w, h int, r0, r1 float64, stops []stop, top uint8) *radialIndex {
 	build := func() (*radialIndex, int64) {
-		t := radialBlocks(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops), overlaySlopes(stops), 1.0/3)
+		t := radialBlocks(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops), overlaySlopes(stops, top), 1.0/3)
 		return t, int64(2 * len(t.idx))
 	}
-	k := radialKey{w: w, h: h, r0: r0, r1: r1, n: len(stops)}
+	k := radialKey{w: w, h: h, r0: r0, r1: r1, n: len(stops), top: top}
 	if len(stops) > len(k.stops) {
 		t, _ := build()
 		return t
@@ -76,17 +88,17 @@ func panelIndex(w, h int, r0, r1 float64, stops []stop) *radialIndex {
 }
 
 // radialBlocks builds the index table of a w x h panel whose overlay runs
-// from radius r0 to r1 and changes as fast as sl says, in bands of n rows.
-// In each column, the bands pair up from the middle row (1 and 2, 3 and
-// 4, ...) into one block where every row of the pair stays within bound
-// levels of the overlay at the pair's middle radius, for every team
-// colour; elsewhere each band is a block of its own (n rows keep within a
-// third of a level everywhere, see overlayBlock). Pairs hold where the
-// radius hardly changes from row to row (near the middle row) and where
-// the overlay changes slowly. Blocks of up to 4 or 8 bands (or the whole
-// quadrant) saved under 2 % more bytes and, looked at with the contrast
-// raised, turned the light's rings near the middle row into straight
-// vertical streaks.
+// from radius r0 to r1 and changes as fast as sl says (for the team
+// colours of one class), in bands of n rows. In each column, the bands
+// pair up from the middle row (1 and 2, 3 and 4, ...) into one block
+// where every row of the pair stays within bound levels of the overlay at
+// the pair's middle radius; elsewhere each band is a block of its own (n
+// rows keep within a third of a level everywhere, see overlayBlock).
+// Pairs hold where the radius hardly changes from row to row (near the
+// middle row) and where the overlay changes slowly. Blocks of up to 4 or
+// 8 bands (or the whole quadrant) saved under 2 % more bytes and, looked
+// at with the contrast raised, turned the light's rings near the middle
+// row into straight vertical streaks.
 func radialBlocks(w, h int, r0, r1 float64, n int, sl *overlaySlope, bound float64) *radialIndex {
 	qw, qh := (w+1)/2, (h+1)/2
 	nb := (qh + n - 1) / n
@@ -135,15 +147,17 @@ const slopeSteps = 256
 
 // overlaySlope holds, per step of t (0-1 in slopeSteps steps), how many
 // 8-bit levels per unit of t the overlay changes by at most over that
-// step and its neighbours, in any channel, over any team colour.
+// step and its neighbours, in any channel, over the team colours of a
+// brightness class.
 type overlaySlope [slopeSteps]float64
 
-// overlaySlopes tabulates the slope of the overlay stops. The overlay
-// over team colour c is a(t)*s(t) + (1-a(t))*c per channel, so its change
-// between two t is linear in c: largest at c = 0 or c = 255.
-func overlaySlopes(stops []stop) *overlaySlope {
+// overlaySlopes tabulates the slope of the overlay stops over team
+// colours whose channels are at most top. The overlay over team colour c
+// is a(t)*s(t) + (1-a(t))*c per channel, so its change between two t is
+// linear in c: largest at c = 0 or c = top.
+func overlaySlopes(stops []stop, top uint8) *overlaySlope {
 	var raw [slopeSteps]float64
-	for _, c := range []float64{0, 255} {
+	for _, c := range []float64{0, float64(top)} {
 		var prev [3]float64
 		for i := 0; i <= slopeSteps; i++ {
 			t := float64(i) / slopeSteps
@@ -486,10 +500,12 @@ var fullLight = func() (t struct {
 // panelLUTs are the overlay lookup tables of one team colour: plain, and
 // under the emboss texture's full sheen (the long runs inside the
 // silhouette); both holds the two side by side (plain in the low word),
-// so one lookup gives a pixel of each row.
+// so one lookup gives a pixel of each row; top is the colour's brightness
+// class (overlayTop).
 type panelLUTs struct {
 	plain, sheen *[lutSize]uint32
 	both         *[lutSize]uint64
+	top          uint8
 }
 
 func newPanelLUTs(c colorx.RGB, stops []stop) panelLUTs {
@@ -503,7 +519,7 @@ func newPanelLUTs(c colorx.RGB, stops []stop) panelLUTs {
 		sheen[k] = overPix(sw, sw>>24, v)
 		both[k] = uint64(v) | uint64(sheen[k])<<32
 	}
-	return panelLUTs{plain, sheen, both}
+	return panelLUTs{plain, sheen, both, overlayTop(c)}
 }
 
 // The block rows paintPanel needs: the plain overlay, the overlay under
@@ -525,7 +541,7 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 f
 		return
 	}
 	w, h := panel.Dx(), panel.Dy()
-	ri := panelIndex(w, h, r0, r1, stops)
+	ri := panelIndex(w, h, r0, r1, stops, luts.top)
 	x0, x1 := in.Min.X-panel.Min.X, in.Max.X-panel.Min.X
 	n := 4 * in.Dx()
 	sc := panelScratch.Get().(*[]byte)
