@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"image"
 	"math"
+	"slices"
 	"sync"
 
 	"gamethumbs/internal/colorx"
@@ -332,15 +333,28 @@ func embossPlace(li logoInfo, w, h int) (sw, sh, ox, oy int, ramp func(d int) in
 func panelEmboss(li logoInfo, key embossKey) *embossTex {
 	w, h, e := key.w, key.h, key.e
 	return memo(key.img, key, func() (*embossTex, int64) {
-		sw, sh, ox, oy, ramp := embossPlace(li, w, h)
+		sw, sh, ox, oy, rampAt := embossPlace(li, w, h)
+		// The ramp rises with the distance and is at full strength from
+		// rampFull on: most rows and columns need no float division.
+		rampFull := 0
+		for rampAt(rampFull) < 256 {
+			rampFull++
+		}
+		ramp := func(d int) int {
+			if d >= rampFull {
+				return 256
+			}
+			return rampAt(d)
+		}
 		// The silhouette is larger than the panel: only the visible part
 		// (plus the emboss depth on each side) is sampled. Panel pixel
 		// (x, y) reads it at (x+e, y+e) offset by ±e.
 		// Only 2e+1 rows of it are needed at once: they are sampled into
 		// a ring of rows as the texture's rows move down.
-		var meta silRows
+		meta := silRowsPool.Get().(*silRows)
+		defer silRowsPool.Put(meta)
 		sw2, sh2 := w+2*e, h+2*e
-		sil := newSilSampler(li, sw, sh, ox+e, oy+e, sw2, sh2, &meta)
+		sil := newSilSampler(li, sw, sh, ox+e, oy+e, sw2, sh2, meta)
 		k := 2*e + 1
 		ring := getAlpha(image.Rect(0, 0, sw2, k))
 		defer putAlpha(ring)
@@ -393,14 +407,24 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 			if fy == 256 {
 				inside = meta.bothFull(inside, y, y+2*e, 2*e, max(fa, u0), min(fb, u1))
 			}
+			// Columns [a, b) pixel by pixel: those at full strength from
+			// the tables alone.
+			lit := func(a, b int) {
+				if m0, m1 := max(a, fa), min(b, fb); fy == 256 && m0 < m1 {
+					rb.pixels(lo, hi, a, m0, fx, fy)
+					rb.fullPixels(lo, hi, m0, m1)
+					a = m1
+				}
+				rb.pixels(lo, hi, a, b, fx, fy)
+			}
 			rb.cur = embossRun{}
 			x := u0
 			for _, sp := range inside {
-				rb.pixels(lo, hi, x, int(sp[0]), fx, fy)
+				lit(x, int(sp[0]))
 				rb.add(int(sp[0]), int(sp[1]), embossSheen, 0)
 				x = int(sp[1])
 			}
-			rb.pixels(lo, hi, x, u1, fx, fy)
+			lit(x, u1)
 			rb.flush()
 		}
 		t.runs = rb.runs
@@ -411,6 +435,9 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 		return t, int64(4*len(t.rows) + 6*len(t.runs))
 	})
 }
+
+// silRowsPool holds the row descriptions of silhouettes being sampled.
+var silRowsPool = sync.Pool{New: func() any { return new(silRows) }}
 
 // runBuilder gathers a texture's runs, merging neighbours of the same
 // lighting.
@@ -467,6 +494,47 @@ func (b *runBuilder) pixels(lo, hi []byte, x0, x1 int, fx []int, fy int) {
 		}
 		x++
 	}
+}
+
+// fullPixels is pixels for columns [x0, x1) at full strength. The edges
+// of a silhouette make a run of nearly every pixel, in no pattern a
+// branch predictor learns: the current run is written out at every pixel
+// and kept (the count moved on) only where a lit run ends, by arithmetic
+// instead of branches.
+func (b *runBuilder) fullPixels(lo, hi []byte, x0, x1 int) {
+	full := &fullLight
+	runs := slices.Grow(b.runs, x1-x0+1)
+	n := len(runs)
+	runs = runs[:cap(runs)]
+	// The current run: [start, end) lit by key (sheen | light<<8); the
+	// empty run is unlit.
+	c := b.cur
+	start, end := uint32(c.x0), uint32(c.x1)
+	key := uint32(c.sheen) | uint32(uint8(c.light))<<8
+	if end <= start {
+		key = 0
+	}
+	lo, hi = lo[:x1], hi[:x1]
+	for x := x0; x < x1; x++ {
+		h, l := hi[x], lo[x]
+		if h|l == 0 && x+8 <= x1 && binary.LittleEndian.Uint64(hi[x:])|binary.LittleEndian.Uint64(lo[x:]) == 0 {
+			x += 7 // unlit: the current run ends before them
+			continue
+		}
+		k := uint32(full.sheen[min(h, l)]) | uint32(uint8(full.light[255+int(h)-int(l)]))<<8
+		// brk is 1 when the current run ends at x (a gap or other
+		// lighting), lit when it is lit.
+		d := (k ^ key) | (end ^ uint32(x))
+		brk := (d | -d) >> 31
+		lit := (key | -key) >> 31
+		runs[n] = embossRun{uint16(start), uint16(end), uint8(key), int8(key >> 8)}
+		n += int(brk & lit)
+		m := -brk
+		start = start&^m | uint32(x)&m
+		key, end = k, uint32(x)+1 // k whether the run goes on or starts
+	}
+	b.runs = runs[:n]
+	b.cur = embossRun{uint16(start), uint16(end), uint8(key), int8(key >> 8)}
 }
 
 // lightAt is the lighting of a pixel whose silhouette samples are h and

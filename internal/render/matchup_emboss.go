@@ -2,8 +2,11 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
+	"image/color"
 	"math"
+	"slices"
 	"sort"
 	"sync"
 
@@ -209,6 +212,11 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 	n := 4 * r.Dx()
 	bg := make([]byte, n) // the last painted row's background
 	var cov []byte        // and coverage
+	// The paint of every column, the same down the rows.
+	cols := make([]color.RGBA, r.Dx())
+	for i := range cols {
+		cols[i] = pt.at(r.Min.X+i, r.Min.Y)
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:n]
 		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
@@ -218,39 +226,104 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 		}
 		copy(bg, row)
 		cov = m
-		line := image.RGBA{Pix: row, Stride: dst.Stride, Rect: image.Rect(r.Min.X, y, r.Max.X, y+1)}
-		maskPaint(&line, a, pt)
+		for i, c := range m {
+			if c != 0 {
+				paintPix(row[4*i:], cols[i], c)
+			}
+		}
 	}
 }
 
-// maskPaintOutside is maskPaint leaving out the pixels that mask skip
-// (nil for none) covers fully: those an opaque fill through skip paints
-// over next.
-func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt paint) {
+// paintPix composites paint colour p over the pixel at the start of d at
+// coverage c, as maskPaint does: an opaque colour at full coverage is
+// stored as it is.
+func paintPix(d []byte, p color.RGBA, c uint8) {
+	if c == 255 && p.A == 255 {
+		store32(d, pixel32(p.R, p.G, p.B, 255))
+		return
+	}
+	blendPix(d, 0, p, uint32(c))
+}
+
+// maskPaintOutside is maskPaint leaving out the first stretch of each row
+// that mask skip (nil for none) covers fully: a disc's inside, which an
+// opaque fill through skip paints over next. Zero coverage is skipped
+// eight mask bytes at a time.
+func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt *linearPaint) {
 	r := a.Rect.Intersect(dst.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		// skip's row, as a mask over [s0, s0+len(srow)).
-		var srow []byte
-		s0 := r.Min.X
-		if skip != nil && y >= skip.Rect.Min.Y && y < skip.Rect.Max.Y {
-			s0 = max(r.Min.X, skip.Rect.Min.X)
-			if s1 := min(r.Max.X, skip.Rect.Max.X); s0 < s1 {
-				srow = skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
+		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
+		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		f0, f1 := fullStretch(skip, y, r.Min.X, r.Max.X)
+		for x := 0; x < len(m); x++ {
+			if x == f0 {
+				x = f1 - 1
+				continue
+			}
+			if x+8 <= len(m) && binary.LittleEndian.Uint64(m[x:]) == 0 && (x+8 <= f0 || x >= f1) {
+				x += 7
+				continue
+			}
+			if c := m[x]; c != 0 {
+				paintPix(d[4*x:], pt.at(r.Min.X+x, y), c)
 			}
 		}
-		for x := r.Min.X; x < r.Max.X; {
-			e := x
-			for e < r.Max.X && (e < s0 || e-s0 >= len(srow) || srow[e-s0] != 255) {
-				e++
-			}
-			if e > x {
-				span := image.RGBA{Pix: dst.Pix[dst.PixOffset(x, y):], Stride: dst.Stride, Rect: image.Rect(x, y, e, y+1)}
-				maskPaint(&span, a, pt)
-			}
-			for e < r.Max.X && e >= s0 && e-s0 < len(srow) && srow[e-s0] == 255 {
-				e++
-			}
-			x = e
+	}
+}
+
+// fullStretch returns the first stretch of row y of mask skip (nil for
+// none) that is fully covered within columns [x0, x1), as columns from
+// x0: [f0, f1), f0 = f1 = -1 when there is none.
+func fullStretch(skip *image.Alpha, y, x0, x1 int) (f0, f1 int) {
+	if skip == nil || y < skip.Rect.Min.Y || y >= skip.Rect.Max.Y {
+		return -1, -1
+	}
+	s0, s1 := max(x0, skip.Rect.Min.X), min(x1, skip.Rect.Max.X)
+	if s0 >= s1 {
+		return -1, -1
+	}
+	srow := skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
+	i := bytes.IndexByte(srow, 255)
+	if i < 0 {
+		return -1, -1
+	}
+	j := i + 1
+	for j < len(srow) && srow[j] == 255 {
+		j++
+	}
+	return s0 - x0 + i, s0 - x0 + j
+}
+
+// shadeMaskOutside is shadeMask (opaque black through m) leaving out the
+// first stretch of each row that mask skip covers fully: a disc's inside,
+// which an opaque paint through skip covers next. Further stretches (a
+// mask with holes) are shaded anyway.
+func shadeMaskOutside(dst *image.RGBA, m, skip *image.Alpha) {
+	r := m.Rect.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
+		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		f0, f1 := fullStretch(skip, y, r.Min.X, r.Max.X)
+		f0, f1 = max(f0, 0), max(f1, 0)
+		shadeRow(drow[:4*f0], mrow[:f0])
+		shadeRow(drow[4*f1:], mrow[f1:])
+	}
+}
+
+// shadeRow darkens the pixels of row by black of coverage cov (one byte
+// a pixel), skipping zero coverage eight bytes at a time.
+func shadeRow(row, cov []byte) {
+	row = row[:4*len(cov)]
+	for x := 0; x < len(cov); x++ {
+		if x+8 <= len(cov) && binary.LittleEndian.Uint64(cov[x:]) == 0 {
+			x += 7
+			continue
+		}
+		if c := uint32(cov[x]); c != 0 {
+			store32(row[4*x:], shadePix(load32(row[4*x:]), c))
 		}
 	}
 }
@@ -357,9 +430,12 @@ type across struct {
 }
 
 func newSilSampler(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *silSampler {
-	meta.ext = make([][2]int32, h)
-	meta.at = make([]int32, h+1)
-	meta.full = meta.full[:0]
+	// A reused description keeps its slices (the extents cleared: rows
+	// outside the logo leave theirs unset).
+	meta.ext = slices.Grow(meta.ext[:0], h)[:h]
+	clear(meta.ext)
+	meta.at = slices.Grow(meta.at[:0], h+1)[:h+1]
+	meta.full = slices.Grow(meta.full[:0], h)
 	s := &silSampler{oy: oy, sh: sh, meta: meta}
 	pix, stride, rect := alphaSource(li.img)
 	tr := li.trim
@@ -458,6 +534,12 @@ func (s *silSampler) rowAt(sy int) *across {
 		sx := (a-3)/4 + rect.Min.X
 		t := src[a]
 		e := sx + 1
+		// Two pixels' alphas at a time (the words' top bytes).
+		const alphas = 0xff000000ff000000
+		tt := uint64(t)<<24 | uint64(t)<<56
+		for e+2 <= tr.Max.X && binary.LittleEndian.Uint64(src[a-3+4*(e-sx):])&alphas == tt {
+			e += 2
+		}
 		for e < tr.Max.X && src[a+4*(e-sx)] == t {
 			e++
 		}
@@ -470,10 +552,7 @@ func (s *silSampler) rowAt(sy int) *across {
 		if j := min(int(fc[last-tr.Min.X]), i1); j > i {
 			v := uint32(t) << 8
 			if v != 0 {
-				vs := r.v[i:j]
-				for k := range vs {
-					vs[k] = v
-				}
+				fillWords(r.v[i:j], v)
 			}
 			span(i, j, v)
 			i = j
@@ -493,6 +572,23 @@ func (s *silSampler) rowAt(sy int) *across {
 		r.full = append(r.full, [2]int{start, i1})
 	}
 	return r
+}
+
+// fillWords sets every word of vs to v: long stretches (a silhouette's
+// inside) by doubling copies.
+func fillWords(vs []uint32, v uint32) {
+	if len(vs) < 32 {
+		for k := range vs {
+			vs[k] = v
+		}
+		return
+	}
+	for k := range 16 {
+		vs[k] = v
+	}
+	for n := 16; n < len(vs); n *= 2 {
+		copy(vs[n:], vs[:n])
+	}
 }
 
 // row samples window row y (the rows must come in order, from 0) into
@@ -620,15 +716,18 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	if !p.dst.Rect.Overlaps(image.Rect(int(cx-pad), int(cy-pad), int(cx+pad)+1, int(cy+pad)+1)) {
 		return
 	}
-	var sh path
-	sh.circle(cx, cy+float64(p.px(4)), r)
-	p.softFill(&sh, shadowLogoStrong)
 	var ring, inner path
 	ring.circle(cx, cy, r)
 	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
+	a := ring.cachedMask(p.full)
+	// The ring's opaque gradient and the opaque inner disc cover the
+	// shadow where the ring's coverage is full: it is left out there.
+	var sh path
+	sh.circle(cx, cy+float64(p.px(4)), r)
+	p.softFillOutside(&sh, shadowLogoStrong, a)
 	// The opaque inner disc covers all but the ring's rim: the ring's
 	// gradient is painted only where the disc does not cover it fully.
-	if a := ring.cachedMask(p.full); a != nil {
+	if a != nil {
 		maskPaintOutside(p.dst, a, inner.cachedMask(p.full), linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
 	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))

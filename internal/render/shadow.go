@@ -69,7 +69,12 @@ type softKey struct {
 // softFill draws a blurred black copy of path pb as a shadow (sh.dx/dy are
 // ignored: the caller offsets the path). Small shadows (badges) are cached
 // with their opacity applied, so a warm render blurs nothing.
-func (p *painter) softFill(pb *path, sh *shadowSpec) {
+func (p *painter) softFill(pb *path, sh *shadowSpec) { p.softFillOutside(pb, sh, nil) }
+
+// softFillOutside is softFill leaving out of a cached shadow the pixels
+// that mask skip (nil for none) covers fully: those an opaque paint
+// through skip covers next.
+func (p *painter) softFillOutside(pb *path, sh *shadowSpec, skip *image.Alpha) {
 	r := p.px(sh.blur / 2)
 	pad := 3 * r
 	clip := p.full.Inset(-pad)
@@ -99,7 +104,11 @@ func (p *painter) softFill(pb *path, sh *shadowSpec) {
 		bakeOpacity(big, alpha)
 		return big, int64(len(big.Pix)) + 64
 	})
-	if m != nil {
+	switch {
+	case m == nil:
+	case skip != nil:
+		shadeMaskOutside(p.dst, m, skip)
+	default:
 		fillMask(p.dst, m, color.RGBA{A: 255})
 	}
 }

@@ -174,22 +174,31 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 				blendRun(d, sg.v)
 			case segRaw:
 				src := s.pix[sg.v+uint32(x0-sx):][:x1-x0]
+				d = d[:4*len(src)]
 				for i, sv := range src {
-					a := sv >> 24
-					switch a {
+					p := d[4*i : 4*i+4 : 4*i+4]
+					switch a := sv >> 24; a {
 					case 255:
-						store32(d[4*i:], sv)
+						store32(p, sv)
 					case 0:
 					default:
-						store32(d[4*i:], overPix(sv, a, load32(d[4*i:])))
+						store32(p, overPix(sv, a, load32(p)))
 					}
 				}
 			case segShadow:
 				m := sh.slot(load32(d))
 				src := s.alpha[sg.v+uint32(x0-sx):][:x1-x0]
 				d = d[:4*len(src)]
+				if m == nil {
+					// No memo: every pixel blended.
+					for i, a := range src {
+						p := d[4*i : 4*i+4 : 4*i+4]
+						store32(p, uint32(a)<<24+scalePix(load32(p), 255-uint32(a)))
+					}
+					break
+				}
 				i := 0
-				if m != nil {
+				{
 					// Two pixels at a time over the memo's background.
 					bg2 := uint64(m.bg) | uint64(m.bg)<<32
 					for ; i+2 <= len(src); i += 2 {
@@ -213,8 +222,9 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 // blendRun composites the translucent pixel v over every pixel of d.
 // Runs mostly lie over stretches of one background colour (a panel's
 // overlay steps every 16 px or so under a reflection): the last
-// background pixel and its result are reused, and two pixels are
-// compared and stored at a time while the background repeats.
+// background pixel and its result are reused, and four pixels (two
+// words) are compared and stored at a time while the background
+// repeats, two or one where it changes.
 func blendRun(d []byte, v uint32) {
 	a := 255 - v>>24
 	last := load32(d)
@@ -222,6 +232,19 @@ func blendRun(d []byte, v uint32) {
 	last2, out2 := uint64(last)|uint64(last)<<32, uint64(out)|uint64(out)<<32
 	i := 0
 	for ; i+8 <= len(d); i += 4 {
+		// Four pixels at a time while the background repeats.
+		for i+16 <= len(d) {
+			q := d[i : i+16 : i+16]
+			if binary.LittleEndian.Uint64(q) != last2 || binary.LittleEndian.Uint64(q[8:]) != last2 {
+				break
+			}
+			binary.LittleEndian.PutUint64(q, out2)
+			binary.LittleEndian.PutUint64(q[8:], out2)
+			i += 16
+		}
+		if i+8 > len(d) {
+			break
+		}
 		q := binary.LittleEndian.Uint64(d[i:])
 		if q != last2 {
 			if dv := uint32(q); dv != last {
