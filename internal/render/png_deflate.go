@@ -21,7 +21,8 @@ import (
 //     at and plus one pixel, all XORed eight bytes at a time without
 //     branching on the data; where no copy can score, the same XORs (of
 //     sixteen bytes) tell how many literals follow (up to eight).
-//   - A busy row (see busyShare) is matched at distance one only.
+//   - A busy row (see busyShare) is matched at distance one only, its
+//     spans less than busyGap apart scanned as one.
 //   - A match is scored by the bytes it covers less its distance's extra
 //     bits (a row back costs 11 raw bits) and a fixed cost, so runs take
 //     the free distance one and short far copies stay literals.
@@ -79,6 +80,12 @@ const (
 	// far costs more than the literals: on the style-99 thumbnail this is
 	// 3.5 % smaller and 20 % faster, and styles 1 and 2 lose nothing.
 	busyShare = 4
+	// busyGap: in a busy row, spans less than this apart are scanned as
+	// one. Such rows are often sparse dots (the style-99 emboss: a
+	// residual or two, then a dozen zeros), and reading the zeros
+	// between costs less than a span's start and end (the deflater 2 %
+	// faster on the style-99 thumbnail, and 0.3 % smaller).
+	busyGap = 48
 )
 
 // effort is how hard the matcher looks: lazy evaluation below a match
@@ -134,7 +141,8 @@ func (d *rowDeflater) lead() int {
 
 // add tokenizes the row written into next's buffer. spans, if not nil,
 // are the [start, end) offsets in the row of the only bytes that may be
-// nonzero, in order; the rest is zeros and is coded without being read.
+// nonzero, in order; the rest is zeros and is coded without being read,
+// but for gaps shorter than busyGap in a busy row.
 func (d *rowDeflater) add(spans []int32) error {
 	d.win = d.win[:len(d.win)+d.stride]
 	if cap(d.lits)-len(d.lits) < d.stride+16 {
@@ -150,6 +158,10 @@ func (d *rowDeflater) add(spans []int32) error {
 		p := d.done
 		for i := 0; i+1 < len(spans); i += 2 {
 			s0, s1 := row+int(spans[i]), row+int(spans[i+1])
+			for d.runsOnly && i+3 < len(spans) && int(spans[i+2]) < int(spans[i+1])+busyGap {
+				i += 2
+				s1 = row + int(spans[i+1])
+			}
 			if p < s0 {
 				p = d.zeros(p, s0)
 			}

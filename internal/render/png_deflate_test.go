@@ -549,3 +549,57 @@ func TestScanFastIsGreedy(t *testing.T) {
 		}
 	}
 }
+
+// A busy row's spans less than busyGap apart are scanned as one, zeros
+// between included, and those further apart each on its own: rows of
+// sparse dots (as the style-99 emboss makes), busy and not, inflate to
+// what was added, nonzero bytes at every span's edges.
+func TestRowDeflaterBusyGaps(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	const stride = 1 + 3*600
+	var in, out bytes.Buffer
+	var d rowDeflater
+	d.reset(&out, stride, 3)
+	busy := 0
+	for y := range 300 {
+		row := d.next()[:stride]
+		clear(row)
+		row[0] = 4
+		spans := []int32{0, 1}
+		longGap := 2 * busyGap // rows with long gaps only are not busy
+		if y%3 != 0 {
+			longGap = busyGap
+		}
+		for a := 1 + r.IntN(longGap); a < stride; {
+			e := min(stride, a+1+r.IntN(40))
+			for i := a; i < e; i++ {
+				if r.IntN(3) == 0 {
+					row[i] = byte(1 + r.IntN(3))
+				}
+			}
+			row[a], row[e-1] = 0xff, 0x01
+			spans = append(spans, int32(a), int32(e))
+			a = e + 1 + r.IntN(longGap)
+		}
+		in.Write(row)
+		if err := d.add(spans); err != nil {
+			t.Fatal(err)
+		}
+		if d.runsOnly {
+			busy++
+		}
+	}
+	if err := d.finish(); err != nil {
+		t.Fatal(err)
+	}
+	if busy < 100 || busy == 300 {
+		t.Fatalf("%d rows of 300 busy: want both kinds", busy)
+	}
+	got, err := io.ReadAll(flate.NewReader(&out))
+	if err != nil {
+		t.Fatalf("inflate: %v", err)
+	}
+	if !bytes.Equal(got, in.Bytes()) {
+		t.Fatalf("inflated %d bytes differ from the %d added", len(got), in.Len())
+	}
+}
