@@ -23,6 +23,7 @@ import (
 //     sixteen bytes) tell how many literals follow (up to eight).
 //   - A busy row (see busyShare) is matched at distance one only, its
 //     spans less than busyGap apart scanned as one.
+//   - A long run of zeros is kept as one entry of tokens (see runs).
 //   - A match is scored by the bytes it covers less its distance's extra
 //     bits (a row back costs 11 raw bits) and a fixed cost, so runs take
 //     the free distance one and short far copies stay literals.
@@ -51,8 +52,9 @@ type rowDeflater struct {
 	// The pending block: its literals in order, and its matches, each
 	// with how many of those literals come before it.
 	lits     []byte
-	seqs     []uint64    // literals before<<32 | distance code<<24 | (length-3)<<16 | (distance-1)
+	seqs     []uint64    // copies-1<<56 | literals before<<32 | distance code<<24 | (length-3)<<16 | (distance-1)
 	litMark  int         // len(lits) at the last match
+	copies   int         // the entries' copies after their first, summed (tokens = lits + seqs + copies)
 	litFreq  [286]uint32 // the length codes' counts (literals are counted when the block is written)
 	distFreq [30]uint32
 	bw       bitWriter
@@ -86,6 +88,8 @@ const (
 	// between costs less than a span's start and end (the deflater 2 %
 	// faster on the style-99 thumbnail, and 0.3 % smaller).
 	busyGap = 48
+	// maxCopies is the most copies one entry of seqs holds (see runs).
+	maxCopies = 256
 )
 
 // effort is how hard the matcher looks: lazy evaluation below a match
@@ -113,7 +117,7 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 		clear(d.table)
 		clear(d.chain)
 	}
-	d.lits, d.seqs, d.litMark = d.lits[:0], d.seqs[:0], 0
+	d.lits, d.seqs, d.litMark, d.copies = d.lits[:0], d.seqs[:0], 0, 0
 	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
 	d.bw.reset(w)
 }
@@ -174,7 +178,7 @@ func (d *rowDeflater) add(spans []int32) error {
 		}
 		d.done = p
 	}
-	if len(d.lits)+len(d.seqs) >= blockTokens {
+	if len(d.lits)+len(d.seqs)+d.copies >= blockTokens {
 		d.writeBlock(false)
 	}
 	return d.bw.err
@@ -191,6 +195,11 @@ func (d *rowDeflater) zeros(p, g int) int {
 			continue
 		}
 		d.last = 1
+		if c := min((g-p)/maxMatch, maxCopies); c > 1 {
+			d.runs(c)
+			p += c * maxMatch
+			continue
+		}
 		d.match(l, 1)
 		p += l
 	}
@@ -347,8 +356,18 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 	for p < limit && p+16 <= end {
 		x := binary.LittleEndian.Uint64(win[p : p+8])
 		if x == 0 && win[p-1] == 0 {
-			l := 8 + zeroLen(win, p+8, min(end, p+maxMatch))
+			// A run of zeros. The tokens of maxMatch bytes this loop
+			// would take one by one (each starts before limit) go in as
+			// one entry.
+			most := min((limit-p-1)/maxMatch+1, maxCopies) * maxMatch
+			l := 8 + zeroLen(win, p+8, min(end, p+most))
 			d.last = 1
+			if c := l / maxMatch; c > 1 {
+				d.runs(c)
+				p += c * maxMatch
+				continue
+			}
+			l = min(l, maxMatch)
 			d.match(l, 1)
 			p += l
 			continue
@@ -624,6 +643,17 @@ func (d *rowDeflater) match(n, dist int) {
 	}
 }
 
+// runs emits c (2 to maxCopies) copies of maxMatch bytes from distance
+// one (a long run of zeros) as one entry of seqs: the same tokens as c
+// calls of match, for one append, and written with one code lookup.
+func (d *rowDeflater) runs(c int) {
+	d.seqs = append(d.seqs, uint64(c-1)<<56|uint64(len(d.lits)-d.litMark)<<32|uint64(maxMatch-3)<<16)
+	d.litMark = len(d.lits)
+	d.copies += c - 1
+	d.litFreq[257+int(lengthCode[maxMatch-3])] += uint32(c)
+	d.distFreq[0] += uint32(c)
+}
+
 // Length and distance codes of RFC 1951 (3.2.5).
 var (
 	lengthCode  [256]uint8 // (length - 3) -> code - 257
@@ -765,7 +795,7 @@ func (d *rowDeflater) writeBlock(final bool) {
 	w.write(uint64(litCode[256]), uint(litLen[256]))
 	w.flush()
 
-	d.lits, d.seqs, d.litMark = d.lits[:0], d.seqs[:0], 0
+	d.lits, d.seqs, d.litMark, d.copies = d.lits[:0], d.seqs[:0], 0, 0
 	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
 }
 
@@ -954,7 +984,11 @@ func (b *bitWriter) write(v uint64, n uint) {
 // bytes are stored eight at a time without a branch, into room made for
 // the longest codes beforehand.
 func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, litLen *[286]uint8, distCodes *[30]uint16, distLen *[30]uint8) {
-	need := (15*len(lits)+48*len(seqs))/8 + 16
+	n := len(seqs)
+	for _, q := range seqs {
+		n += int(q >> 56) // the copies after the first
+	}
+	need := (15*len(lits)+48*n)/8 + 16
 	if cap(b.buf)-len(b.buf) < need {
 		b.flush()
 		if cap(b.buf) < need {
@@ -1002,7 +1036,7 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 		// The literals before seqs[i] (after the last, those left).
 		k := len(lits) - l
 		if i < len(seqs) {
-			k = int(seqs[i] >> 32)
+			k = int(seqs[i] >> 32 & 0xffffff)
 		}
 		// Four literals (at most 56 bits) go in before the whole bytes
 		// are stored where no literal's code is longer than 14 bits
@@ -1036,7 +1070,13 @@ func (b *bitWriter) tokens(lits []byte, seqs []uint64, litCode *[286]uint16, lit
 		v := uint64(litCode[257+int(lc)]) | uint64(n-int(lengthBase[lc]))<<(litLen[257+int(lc)]&63)
 		nb := uint(litLen[257+int(lc)]) + uint(lengthExtra[lc])
 		v |= (uint64(distCodes[dc]) | uint64(dist-int(distBase[dc]))<<(distLen[dc]&63)) << (nb & 63)
-		put(v, nb+uint(distLen[dc])+uint(distExtra[dc]))
+		nb += uint(distLen[dc]) + uint(distExtra[dc])
+		for c := q >> 56; ; c-- { // and its copies
+			put(v, nb)
+			if c == 0 {
+				break
+			}
+		}
 	}
 	b.acc, b.nbits, b.buf = acc, nbits, buf[:pos]
 }
