@@ -894,8 +894,10 @@ func huffLengths(freq []uint32, lens []uint8, maxBits int) {
 }
 
 // sortSyms sorts freq<<16 | symbol entries, given in symbol order,
-// ascending: by two stable counting passes over the count's bytes when
-// counts are below 2^16 (a block's always are), else by slices.Sort.
+// ascending: by stable counting passes over the count's bytes when counts
+// are below 2^16 (a block's always are), one pass when all are below 256,
+// else by slices.Sort. The bucket starts are summed in a register: summed
+// in place, each waited on the store before it.
 func sortSyms(a []uint64) {
 	var or uint64
 	for _, v := range a {
@@ -907,13 +909,15 @@ func sortSyms(a []uint64) {
 	}
 	var tmp [286]uint64
 	src, dst := a, tmp[:len(a)]
-	for shift := uint(16); shift <= 24; shift += 8 {
-		var start [257]int
+	for shift := uint(16); shift <= 24 && or>>shift != 0; shift += 8 {
+		var start [256]int32
 		for _, v := range src {
-			start[1+int(v>>shift&0xff)]++
+			start[v>>shift&0xff]++
 		}
-		for i := 1; i < 257; i++ {
-			start[i] += start[i-1]
+		sum := int32(0)
+		for i, c := range start {
+			start[i] = sum
+			sum += c
 		}
 		for _, v := range src {
 			b := v >> shift & 0xff
@@ -922,7 +926,7 @@ func sortSyms(a []uint64) {
 		}
 		src, dst = dst, src
 	}
-	// Two passes: the sorted entries are back in a.
+	copy(a, src) // after one pass the entries are in tmp
 }
 
 // canonical sets codes to the canonical Huffman codes of lens, bit
