@@ -46,6 +46,7 @@ type rowDeflater struct {
 	// a row back less, at and plus a pixel) that must be zero for a match
 	// there to score above zero (see predictedWorth).
 	worth [4]uint64
+	need  [4]uint  // how many bytes each of worth masks
 	table []uint32 // hash -> last position (only with a hash chain)
 	chain []uint32 // position -> previous position with the same hash
 
@@ -109,6 +110,9 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 	d.base, d.done, d.stride, d.bpp, d.last = 0, 0, stride, bpp, 0
 	d.lazy, d.chainMax = pngEffort.lazy, pngEffort.chain
 	d.worth = predictedWorth(stride, bpp)
+	for k, w := range d.worth {
+		d.need[k] = uint(bits.OnesCount64(w)) / 8
+	}
 	if d.chainMax > 0 {
 		if d.table == nil {
 			d.table = make([]uint32, 1<<hashBits)
@@ -352,7 +356,7 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 	if far > windowSize || s-bpp < 1 {
 		far = end
 	}
-	w := &d.worth
+	w, nd := &d.worth, &d.need
 	for p < limit && p+16 <= end {
 		x := binary.LittleEndian.Uint64(win[p : p+8])
 		if x == 0 && win[p-1] == 0 {
@@ -379,7 +383,7 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 		case d.runsOnly:
 			var x1 uint64
 			xs[0], x1 = xorsAt(win, x, y, p, 1)
-			first = firstWorth(xs[0], x1, w[0])
+			first = firstWorth(xs[0], x1, w[0], nd[0])
 			if p == 0 {
 				first = 1 // distance one comes in reach
 			}
@@ -388,17 +392,17 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 			xs[1] = x ^ binary.LittleEndian.Uint64(win[p-s+bpp:p-s+bpp+8])
 			xs[2] = x ^ binary.LittleEndian.Uint64(win[p-s:p-s+8])
 			xs[3] = x ^ binary.LittleEndian.Uint64(win[p-far:p-far+8])
-			f0 := firstWorth(xs[0], y^binary.LittleEndian.Uint64(win[p+7:p+15]), w[0])
-			f1 := firstWorth(xs[1], y^binary.LittleEndian.Uint64(win[p+8-s+bpp:p+16-s+bpp]), w[1])
-			f2 := firstWorth(xs[2], y^binary.LittleEndian.Uint64(win[p+8-s:p+16-s]), w[2])
-			f3 := firstWorth(xs[3], y^binary.LittleEndian.Uint64(win[p+8-far:p+16-far]), w[3])
+			f0 := firstWorth(xs[0], y^binary.LittleEndian.Uint64(win[p+7:p+15]), w[0], nd[0])
+			f1 := firstWorth(xs[1], y^binary.LittleEndian.Uint64(win[p+8-s+bpp:p+16-s+bpp]), w[1], nd[1])
+			f2 := firstWorth(xs[2], y^binary.LittleEndian.Uint64(win[p+8-s:p+16-s]), w[2], nd[2])
+			f3 := firstWorth(xs[3], y^binary.LittleEndian.Uint64(win[p+8-far:p+16-far]), w[3], nd[3])
 			first = min(f0, f1, f2, f3)
 		default:
 			var f [4]uint
 			for k, dist := range [4]int{1, s - bpp, s, s + bpp} {
 				var x1 uint64
 				xs[k], x1 = xorsAt(win, x, y, p, dist)
-				f[k] = firstWorth(xs[k], x1, w[k])
+				f[k] = firstWorth(xs[k], x1, w[k], nd[k])
 				if dist > p && dist <= windowSize {
 					f[k] = uint(min(dist-p, 9)) // comes in reach there
 				}
@@ -440,9 +444,8 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 // >= 1 on such a run reaches past x0, so all of x0's bytes from j on are
 // zero: j is the first after x0's last nonzero byte, and x1 must have
 // need-8+j zeros at its start.
-func firstWorth(x0, x1, worth uint64) uint {
+func firstWorth(x0, x1, worth uint64, need uint) uint {
 	j := uint(bits.Len64(x0)+7) >> 3
-	need := uint(bits.Len64(worth)) >> 3
 	f := uint(9)
 	if uint(bits.TrailingZeros64(x1))>>3+8 >= j+need {
 		f = j
