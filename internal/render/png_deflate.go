@@ -20,7 +20,8 @@ import (
 //     predicts: one byte (runs), the last distance used, and one row minus,
 //     at and plus one pixel, all XORed eight bytes at a time without
 //     branching on the data; where no copy can score, the same XORs (of
-//     sixteen bytes) tell how many literals follow (up to eight).
+//     sixteen bytes) tell how many literals follow (up to eight, and
+//     eight more at a time while none can score).
 //   - A busy row (see busyShare) is matched at distance one only, its
 //     spans less than busyGap apart scanned as one.
 //   - A long run of zeros is kept as one entry of tokens (see runs).
@@ -346,7 +347,8 @@ func (d *rowDeflater) scan(p, limit, end int) int {
 // leading bytes that a match must cover to score (see predictedWorth) are
 // zero; where none is, the same XORs tell the first of the next eight
 // positions where one is (see firstWorth), and the bytes before it are
-// literals, stored eight at a time.
+// literals, stored eight at a time (while none of the next eight is, the
+// XORs of the second eight bytes serve as the first of the next step).
 func (d *rowDeflater) scanFast(p, limit, end int) int {
 	win := d.win[:end]
 	s, bpp := d.stride, d.bpp
@@ -387,16 +389,42 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 			if p == 0 {
 				first = 1 // distance one comes in reach
 			}
+			// Eight literals at a time while no match can score in the
+			// next eight positions either (as below).
+			for first == 9 && p+8 < limit && p+24 <= end {
+				d.eight(x)
+				p += 8
+				x, y, xs[0] = y, binary.LittleEndian.Uint64(win[p+8:p+16]), x1
+				x1 = y ^ binary.LittleEndian.Uint64(win[p+7:p+15])
+				first = firstWorth(xs[0], x1, w[0], nd[0])
+			}
 		case p >= far:
 			xs[0] = x ^ binary.LittleEndian.Uint64(win[p-1:p+7])
 			xs[1] = x ^ binary.LittleEndian.Uint64(win[p-s+bpp:p-s+bpp+8])
 			xs[2] = x ^ binary.LittleEndian.Uint64(win[p-s:p-s+8])
 			xs[3] = x ^ binary.LittleEndian.Uint64(win[p-far:p-far+8])
-			f0 := firstWorth(xs[0], y^binary.LittleEndian.Uint64(win[p+7:p+15]), w[0], nd[0])
-			f1 := firstWorth(xs[1], y^binary.LittleEndian.Uint64(win[p+8-s+bpp:p+16-s+bpp]), w[1], nd[1])
-			f2 := firstWorth(xs[2], y^binary.LittleEndian.Uint64(win[p+8-s:p+16-s]), w[2], nd[2])
-			f3 := firstWorth(xs[3], y^binary.LittleEndian.Uint64(win[p+8-far:p+16-far]), w[3], nd[3])
-			first = min(f0, f1, f2, f3)
+			y0 := y ^ binary.LittleEndian.Uint64(win[p+7:p+15])
+			y1 := y ^ binary.LittleEndian.Uint64(win[p+8-s+bpp:p+16-s+bpp])
+			y2 := y ^ binary.LittleEndian.Uint64(win[p+8-s:p+16-s])
+			y3 := y ^ binary.LittleEndian.Uint64(win[p+8-far:p+16-far])
+			first = min(firstWorth(xs[0], y0, w[0], nd[0]), firstWorth(xs[1], y1, w[1], nd[1]),
+				firstWorth(xs[2], y2, w[2], nd[2]), firstWorth(xs[3], y3, w[3], nd[3]))
+			// Eight literals at a time while no match can score in the
+			// next eight positions either: the XORs of the second eight
+			// bytes become the first (the bytes at p are not all zeros
+			// after a zero: distance one would have scored before).
+			for first == 9 && p+8 < limit && p+24 <= end {
+				d.eight(x)
+				p += 8
+				x, y = y, binary.LittleEndian.Uint64(win[p+8:p+16])
+				xs = [4]uint64{y0, y1, y2, y3}
+				y0 = y ^ binary.LittleEndian.Uint64(win[p+7:p+15])
+				y1 = y ^ binary.LittleEndian.Uint64(win[p+8-s+bpp:p+16-s+bpp])
+				y2 = y ^ binary.LittleEndian.Uint64(win[p+8-s:p+16-s])
+				y3 = y ^ binary.LittleEndian.Uint64(win[p+8-far:p+16-far])
+				first = min(firstWorth(xs[0], y0, w[0], nd[0]), firstWorth(xs[1], y1, w[1], nd[1]),
+					firstWorth(xs[2], y2, w[2], nd[2]), firstWorth(xs[3], y3, w[3], nd[3]))
+			}
 		default:
 			var f [4]uint
 			for k, dist := range [4]int{1, s - bpp, s, s + bpp} {
@@ -435,6 +463,14 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 		p += best
 	}
 	return p
+}
+
+// eight adds the eight bytes of x (least significant first) as literals.
+func (d *rowDeflater) eight(x uint64) {
+	n := len(d.lits)
+	buf := d.lits[:n+8]
+	binary.LittleEndian.PutUint64(buf[n:], x)
+	d.lits = buf
 }
 
 // firstWorth returns the first position j (0 to 8) in the sixteen bytes

@@ -518,10 +518,11 @@ func greedyPredicted(d *rowDeflater, p, limit, end int) int {
 }
 
 // scanFast's shortcuts (all distances XORed eight bytes at a time, up to
-// eight literals taken at once where no copy can score, a long run of
-// zeros as one entry) give the tokens and code counts of the plain greedy
-// matcher, on windows of short runs, repeats a row back and shifted by a
-// pixel, zeros, long stretches of zeros and noise, for busy rows and not.
+// eight literals taken at once where no copy can score, eight more at a
+// time while that goes on, a long run of zeros as one entry) give the
+// tokens and code counts of the plain greedy matcher, on windows of short
+// runs, repeats a row back and shifted by a pixel, zeros, long stretches
+// of zeros and noise, for busy rows and not.
 func TestScanFastIsGreedy(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for round := range 400 {
@@ -547,10 +548,15 @@ func TestScanFastIsGreedy(t *testing.T) {
 				i += k - 1
 			}
 		}
-		// Stretches of zeros around multiples of maxMatch (empty rows).
+		// Stretches of zeros around multiples of maxMatch (empty rows),
+		// and of noise (long runs of literals).
 		for range round % 3 {
 			i := 1 + r.IntN(n-1)
 			clear(win[i:min(n, i+maxMatch*(1+r.IntN(6))+r.IntN(20)-10)])
+			i = r.IntN(n)
+			for j := i; j < min(n, i+16+r.IntN(200)); j++ {
+				win[j] = byte(r.IntN(256))
+			}
 		}
 		for _, runsOnly := range []bool{false, true} {
 			var fast, slow rowDeflater
