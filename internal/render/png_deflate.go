@@ -205,7 +205,7 @@ func (d *rowDeflater) zeros(p, g int) int {
 			p += c * maxMatch
 			continue
 		}
-		d.match(l, 1)
+		d.copy(l, 1, 0)
 		p += l
 	}
 	return p
@@ -374,7 +374,7 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 				continue
 			}
 			l = min(l, maxMatch)
-			d.match(l, 1)
+			d.copy(l, 1, 0)
 			p += l
 			continue
 		}
@@ -459,7 +459,7 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 			continue
 		}
 		d.last = dist
-		d.match(best, dist)
+		d.copy(best, dist, distCode(dist))
 		p += best
 	}
 	return p
@@ -665,21 +665,18 @@ func (d *rowDeflater) literal(b byte) {
 	d.lits = append(d.lits, b)
 }
 
-// match emits a copy of n >= minMatch bytes from dist back, in tokens of
-// at most maxMatch bytes.
+// match emits a copy of n bytes (minMatch to maxMatch: every caller's
+// match ends within maxMatch bytes) from dist back, one token.
 func (d *rowDeflater) match(n, dist int) {
-	dc := distCode(dist)
-	for n > 0 {
-		k := min(n, maxMatch)
-		if r := n - k; r > 0 && r < 3 {
-			k = n - 3
-		}
-		d.seqs = append(d.seqs, uint64(len(d.lits)-d.litMark)<<32|uint64(dc)<<24|uint64(k-3)<<16|uint64(dist-1))
-		d.litMark = len(d.lits)
-		d.litFreq[257+int(lengthCode[k-3])]++
-		d.distFreq[dc]++
-		n -= k
-	}
+	d.copy(n, dist, distCode(dist))
+}
+
+// copy is match given the distance's code, dc.
+func (d *rowDeflater) copy(n, dist, dc int) {
+	d.seqs = append(d.seqs, uint64(len(d.lits)-d.litMark)<<32|uint64(dc)<<24|uint64(n-3)<<16|uint64(dist-1))
+	d.litMark = len(d.lits)
+	d.litFreq[257+int(lengthCode[n-3])]++
+	d.distFreq[dc]++
 }
 
 // runs emits c (2 to maxCopies) copies of maxMatch bytes from distance
