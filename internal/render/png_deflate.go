@@ -48,6 +48,7 @@ type rowDeflater struct {
 	// there to score above zero (see predictedWorth).
 	worth [4]uint64
 	need  [4]uint  // how many bytes each of worth masks
+	codes [4]int   // the predicted distances' codes (0 where out of reach)
 	table []uint32 // hash -> last position (only with a hash chain)
 	chain []uint32 // position -> previous position with the same hash
 
@@ -113,6 +114,12 @@ func (d *rowDeflater) reset(w io.Writer, stride, bpp int) {
 	d.worth = predictedWorth(stride, bpp)
 	for k, w := range d.worth {
 		d.need[k] = uint(bits.OnesCount64(w)) / 8
+	}
+	for k, dist := range [4]int{1, stride - bpp, stride, stride + bpp} {
+		d.codes[k] = 0
+		if dist >= 1 && dist <= windowSize {
+			d.codes[k] = distCode(dist)
+		}
 	}
 	if d.chainMax > 0 {
 		if d.table == nil {
@@ -452,14 +459,14 @@ func (d *rowDeflater) scanFast(p, limit, end int) int {
 		if d.runsOnly {
 			at &= 1
 		}
-		best, dist := d.bestPredicted(p, end, &xs, at)
+		best, dist, dc := d.bestPredicted(p, end, &xs, at)
 		if best == 0 {
 			d.literal(byte(x))
 			p++
 			continue
 		}
 		d.last = dist
-		d.copy(best, dist, distCode(dist))
+		d.copy(best, dist, dc)
 		p += best
 	}
 	return p
@@ -528,8 +535,9 @@ func xorsAt(win []byte, x, y uint64, p, dist int) (uint64, uint64) {
 
 // bestPredicted is the second half of scanFast's step: the best match at p among
 // the predicted distances whose bits are set in at (xs: their XORs with
-// the eight bytes at p), or length 0.
-func (d *rowDeflater) bestPredicted(p, end int, xs *[4]uint64, at uint) (best, bestDist int) {
+// the eight bytes at p), or length 0, with its distance and the
+// distance's code.
+func (d *rowDeflater) bestPredicted(p, end int, xs *[4]uint64, at uint) (best, bestDist, bestCode int) {
 	win := d.win[:end]
 	s := d.stride
 	dists := [4]int{1, s - d.bpp, s, s + d.bpp}
@@ -538,8 +546,8 @@ func (d *rowDeflater) bestPredicted(p, end int, xs *[4]uint64, at uint) (best, b
 	for at != 0 {
 		k := bits.TrailingZeros(at)
 		at &= at - 1
-		dist := dists[k&3]
-		e := int(distExtra[distCode(dist)])
+		dist, dc := dists[k&3], d.codes[k&3]
+		e := int(distExtra[dc])
 		if best > 0 && e >= bestExtra && (p+best >= end || win[p-dist+best] != win[p+best]) {
 			continue
 		}
@@ -547,14 +555,14 @@ func (d *rowDeflater) bestPredicted(p, end int, xs *[4]uint64, at uint) (best, b
 		if l == 8 {
 			l = matchLen(win, p-dist, p, end)
 			if k == 0 && (l == maxMatch || p+l == end) {
-				return l, 1 // a run filling its token: nothing does better
+				return l, 1, 0 // a run filling its token: nothing does better
 			}
 		}
 		if sc := l*lenWeight - e - matchCost; sc > bestScore {
-			best, bestDist, bestScore, bestExtra = l, dist, sc, e
+			best, bestDist, bestCode, bestScore, bestExtra = l, dist, dc, sc, e
 		}
 	}
-	return best, bestDist
+	return best, bestDist, bestCode
 }
 
 // skip returns how many literals follow from p, where find found no
