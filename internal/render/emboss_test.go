@@ -5,6 +5,7 @@ import (
 	"context"
 	"image"
 	"image/color"
+	"math"
 	"testing"
 
 	"gamethumbs/internal/colorx"
@@ -55,31 +56,145 @@ func maxChannelDiff(p, q color.RGBA) int {
 	return d
 }
 
-// paintPanel without a texture gives exactly what filling the panel and
-// overlaying the radial gradient in float gives, for odd and even sizes
-// and when dst holds only part of the panel (bands, offset panels).
+// paintPanel without a texture gives, pixel for pixel, the team colour
+// overlaid in float at the index its table holds for the pixel's band and
+// column (so within one level of overlaying the whole panel in float),
+// for odd and even sizes and when dst holds only part of the panel
+// (bands, offset panels).
 func TestPaintPanelMatchesOverlay(t *testing.T) {
 	stops := []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}
 	c := colorx.RGB{R: 0x55, G: 0x25, B: 0x83}
-	for _, sz := range []image.Point{{37, 23}, {40, 30}, {1, 1}, {64, 9}} {
+	luts := newPanelLUTs(c, stops)
+	for _, sz := range []image.Point{{37, 23}, {40, 30}, {1, 1}, {64, 9}, {41, 120}} {
 		panel := image.Rectangle{image.Pt(5, 3), image.Pt(5, 3).Add(sz)}
 		want := image.NewRGBA(image.Rectangle{Max: sz})
 		fillRect(want, want.Rect, rgba(c))
 		r1 := 0.8 * float64(max(sz.X, sz.Y))
 		overlayRadial(want, float64(sz.X)/2, float64(sz.Y)/2, 2, r1, stops)
-		for _, win := range []image.Rectangle{panel, image.Rect(0, 4, 50, 9), image.Rect(9, 0, 30, 40)} {
+		ri := panelIndex(sz.X, sz.Y, 2, r1, stops, luts.top)
+		for _, win := range []image.Rectangle{panel, image.Rect(0, 4, 50, 9), image.Rect(9, 0, 30, 140)} {
 			dst := image.NewRGBA(win)
-			paintPanel(dst, panel, newPanelLUTs(c, stops), 2, r1, stops, nil)
+			paintPanel(dst, panel, luts, 2, r1, stops, nil)
 			in := win.Intersect(panel)
 			for y := in.Min.Y; y < in.Max.Y; y++ {
 				for x := in.Min.X; x < in.Max.X; x++ {
-					if g, w := dst.RGBAAt(x, y), want.RGBAAt(x-panel.Min.X, y-panel.Min.Y); g != w {
-						t.Fatalf("panel %v window %v: pixel (%d,%d) = %v, want %v", sz, win, x, y, g, w)
+					px, py := x-panel.Min.X, y-panel.Min.Y
+					k := min(px, sz.X-1-px)
+					var p [4]byte
+					store32(p[:], luts.plain[ri.row(ri.block(py, sz.Y))[k]])
+					g, w := dst.RGBAAt(x, y), want.RGBAAt(px, py)
+					if g != (color.RGBA{p[0], p[1], p[2], p[3]}) || maxChannelDiff(g, w) > 1 || g.A != 255 {
+						t.Fatalf("panel %v window %v: pixel (%d,%d) = %v, want %v (float overlay %v)", sz, win, x, y, g, p, w)
 					}
 				}
 			}
 		}
 	}
+}
+
+// Every pixel of a panel reads the overlay within a third of an 8-bit
+// level of its exact value (the stops at the pixel's own radius, in
+// float; up to half a step of the lookup table), for every team colour
+// of the table's brightness class, while a quarter or more of its
+// columns' bands repeat the band above (fewer contour steps for the PNG
+// filter). Blocks chosen against twice the bound, against dark team
+// colours only, or pairs of bands taken everywhere (8-row blocks) break
+// the guarantee somewhere, and so does a darker class's table.
+func TestRadialBlocksWithinThird(t *testing.T) {
+	for _, sz := range []image.Point{{720, 1080}, {1080, 960}, {1440, 1440}, {160, 240}, {37, 23}, {41, 120}} {
+		w, h := sz.X, sz.Y
+		r0, r1 := 10.0, 0.8*float64(max(w, h))
+		for _, top := range []uint8{255, 191, 63} {
+			ri := panelIndex(w, h, r0, r1, panelStops, top)
+			if worst := radialError(ri, w, h, r0, r1, panelStops, top); worst > 1.0/3+radialSlack {
+				t.Errorf("%v panel, colours up to %d: a pixel is %.3f levels off its exact overlay, want <= 1/3", sz, top, worst)
+			}
+			if sz.X < 720 {
+				continue
+			}
+			nb := len(ri.idx) / ri.qw
+			same := 0
+			for i := ri.qw; i < len(ri.idx); i++ {
+				if ri.idx[i] == ri.idx[i-ri.qw] {
+					same++
+				}
+			}
+			if 4*same < ri.qw*(nb-1) {
+				t.Errorf("%v panel, colours up to %d: %d of %d bands repeat the band above, want a quarter", sz, top, same, ri.qw*(nb-1))
+			}
+		}
+		if sz.X < 720 {
+			continue
+		}
+		n := overlayBlock(w, h, r0, r1, panelStops)
+		sl := overlaySlopes(panelStops, 255)
+		for name, bad := range map[string]*radialIndex{
+			"twice the bound":     radialBlocks(w, h, r0, r1, n, sl, 2.0/3),
+			"dark colours' slope": radialBlocks(w, h, r0, r1, n, overlaySlopes([]stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.2}}, 255), 1.0/3),
+			"no bound":            radialBlocks(w, h, r0, r1, n, sl, math.Inf(1)),
+			"colours up to 127":   panelIndex(w, h, r0, r1, panelStops, 127),
+		} {
+			if radialError(bad, w, h, r0, r1, panelStops, 255) <= 1.0/3+radialSlack {
+				t.Errorf("%v panel: blocks chosen against %s keep within a third of a level; the check cannot tell", sz, name)
+			}
+		}
+	}
+}
+
+// A team colour's brightness class holds its brightest channel, less than
+// 64 levels above it, and panels of darker classes pair more bands.
+func TestOverlayTop(t *testing.T) {
+	for v := range 256 {
+		for _, c := range []colorx.RGB{{R: uint8(v)}, {G: uint8(v), B: uint8(v / 2)}, {R: uint8(v / 3), B: uint8(v)}} {
+			if top := int(overlayTop(c)); top < v || top >= v+64 {
+				t.Fatalf("colour %v: class %d, want %d-%d", c, top, v, v+63)
+			}
+			if luts := newPanelLUTs(c, panelStops); luts.top != overlayTop(c) {
+				t.Fatalf("colour %v: panel tables of class %d, want %d", c, luts.top, overlayTop(c))
+			}
+		}
+	}
+	prev := -1
+	for _, top := range []uint8{255, 191, 127, 63} {
+		ri := panelIndex(720, 1080, 10, 864, panelStops, top)
+		same := 0
+		for i := ri.qw; i < len(ri.idx); i++ {
+			if ri.idx[i] == ri.idx[i-ri.qw] {
+				same++
+			}
+		}
+		if same <= prev {
+			t.Errorf("colours up to %d: %d bands repeat the band above, want more than the brighter class's %d", top, same, prev)
+		}
+		prev = same
+	}
+}
+
+// radialSlack is how far the lookup table's steps alone may move the
+// overlay (half a step at its steepest, a white team at t = 1).
+const radialSlack = 0.5 / (lutSize - 1) * 155
+
+// radialError returns by how many levels, at most, a pixel of a w x h
+// panel reads the overlay (stops from radius r0 to r1) off its exact value
+// through ri, over team colours whose channels are at most top (the error
+// is linear in the colour: largest at 0 or top).
+func radialError(ri *radialIndex, w, h int, r0, r1 float64, stops []stop, top uint8) float64 {
+	worst := 0.0
+	for y := range h {
+		row := ri.row(ri.block(y, h))
+		for x := range w {
+			d := math.Hypot(float64(x)+0.5-float64(w)/2, float64(y)+0.5-float64(h)/2)
+			te := min(1, max(0, (d-r0)/(r1-r0)))
+			tg := float64(row[min(x, w-1-x)]) / (lutSize - 1)
+			ae, ag := stopAlphaAt(stops, te), stopAlphaAt(stops, tg)
+			se, sg := stopColorAt(stops, te), stopColorAt(stops, tg)
+			for k := range 3 {
+				diff := ae*se[k] - ag*sg[k] // at colour 0; at top add:
+				worst = max(worst, math.Abs(diff), math.Abs(diff+(ag-ae)*float64(top)))
+			}
+		}
+	}
+	return worst
 }
 
 // A thumbnail's panel paints its radial overlay per block of rows: every
@@ -94,7 +209,7 @@ func TestPaintPanelBlocks(t *testing.T) {
 		if n := overlayBlock(c.w, c.h, r0, r1, panelStops); n != c.n {
 			t.Errorf("%dx%d panel: %d rows per overlay block, want %d", c.w, c.h, n, c.n)
 		}
-		for _, col := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {R: 255, G: 255, B: 255}} {
+		for _, col := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {R: 255, G: 255, B: 255}, {R: 0x0c, G: 0x23, B: 0x40}} {
 			panel := image.Rect(0, 0, c.w, c.h)
 			want := image.NewRGBA(panel)
 			fillRect(want, panel, rgba(col))
@@ -285,7 +400,7 @@ func TestPaintPanelTexture(t *testing.T) {
 	for _, sz := range []image.Point{{720, 1080}, {37, 23}, {38, 23}, {64, 9}, {10, 7}, {41, 13}} {
 		w, h := sz.X, sz.Y
 		r0, r1 := 10.0, 0.8*float64(max(w, h))
-		ri := panelRadial(w, h, r0, r1, overlayBlock(w, h, r0, r1, panelStops))
+		ri := panelIndex(w, h, r0, r1, panelStops, luts.top)
 		texs := []*embossTex{synth(w, h)}
 		if w == 720 {
 			texs = append(texs, panelEmboss(li, embossKey{teamPurple.Logo, w, h, 2}))
@@ -459,7 +574,7 @@ func TestPanelIndexPerOverlay(t *testing.T) {
 		for _, stops := range [][]stop{panelStops, steep, five, panelStops} {
 			want := overlayBlock(sz.X, sz.Y, r0, r1, stops)
 			seen[want] = true
-			if got := panelIndex(sz.X, sz.Y, r0, r1, stops); got.n != want {
+			if got := panelIndex(sz.X, sz.Y, r0, r1, stops, 255); got.n != want {
 				t.Errorf("%v panel, stops %v: blocks of %d rows, want %d", sz, stops, got.n, want)
 			}
 		}
