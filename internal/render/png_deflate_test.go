@@ -419,7 +419,11 @@ func TestBitWriterTokens(t *testing.T) {
 					lits = append(lits, byte(r.IntN(256)))
 				}
 				n, dist := 3+r.IntN(256), 1+r.IntN(windowSize)
-				seqs = append(seqs, uint64(k)<<32|uint64(distCode(dist))<<24|uint64(n-3)<<16|uint64(dist-1))
+				copies := 0 // after the first (runs of zeros get them)
+				if r.IntN(4) == 0 {
+					copies = []int{1, 2, 255}[r.IntN(3)]
+				}
+				seqs = append(seqs, uint64(copies)<<56|uint64(k)<<32|uint64(distCode(dist))<<24|uint64(n-3)<<16|uint64(dist-1))
 			}
 			lits = append(lits, 1, 2, 3, 4, 5)
 			head := r.Uint64() & (1<<pending - 1)
@@ -434,7 +438,7 @@ func TestBitWriterTokens(t *testing.T) {
 			b.reset(&want)
 			b.write(head, pending)
 			l := 0
-			for _, q := range seqs {
+			for _, q := range expandCopies(seqs) {
 				for _, c := range lits[l : l+int(q>>32)] {
 					b.write(uint64(litCode[c]), uint(litLen[c]))
 				}
@@ -456,6 +460,19 @@ func TestBitWriterTokens(t *testing.T) {
 			}
 		}
 	}
+}
+
+// expandCopies returns seqs with each entry's copies (see runs) written
+// out as entries of their own, as match adds them one by one.
+func expandCopies(seqs []uint64) []uint64 {
+	var out []uint64
+	for _, q := range seqs {
+		out = append(out, q&(1<<56-1))
+		for range q >> 56 {
+			out = append(out, q&(1<<32-1)) // no literals between
+		}
+	}
+	return out
 }
 
 // greedyPredicted is what scanFast computes, the slow way: at each
@@ -501,9 +518,11 @@ func greedyPredicted(d *rowDeflater, p, limit, end int) int {
 }
 
 // scanFast's shortcuts (all distances XORed eight bytes at a time, up to
-// eight literals taken at once where no copy can score) give the tokens
-// of the plain greedy matcher, on windows of short runs, repeats a row
-// back and shifted by a pixel, zeros and noise, for busy rows and not.
+// eight literals taken at once where no copy can score, eight more at a
+// time while that goes on, a long run of zeros as one entry) give the
+// tokens and code counts of the plain greedy matcher, on windows of short
+// runs, repeats a row back and shifted by a pixel, zeros, long stretches
+// of zeros and noise, for busy rows and not.
 func TestScanFastIsGreedy(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for round := range 400 {
@@ -529,6 +548,16 @@ func TestScanFastIsGreedy(t *testing.T) {
 				i += k - 1
 			}
 		}
+		// Stretches of zeros around multiples of maxMatch (empty rows),
+		// and of noise (long runs of literals).
+		for range round % 3 {
+			i := 1 + r.IntN(n-1)
+			clear(win[i:min(n, i+maxMatch*(1+r.IntN(6))+r.IntN(20)-10)])
+			i = r.IntN(n)
+			for j := i; j < min(n, i+16+r.IntN(200)); j++ {
+				win[j] = byte(r.IntN(256))
+			}
+		}
 		for _, runsOnly := range []bool{false, true} {
 			var fast, slow rowDeflater
 			for _, d := range []*rowDeflater{&fast, &slow} {
@@ -542,10 +571,129 @@ func TestScanFastIsGreedy(t *testing.T) {
 			limit := p0 + r.IntN(n-16-p0) // where 16 bytes are left, scan goes on slower
 			pf := fast.scanFast(p0, limit, n)
 			ps := greedyPredicted(&slow, p0, limit, n)
-			if pf != ps || !bytes.Equal(fast.lits, slow.lits) || !slices.Equal(fast.seqs, slow.seqs) {
+			seqs := expandCopies(fast.seqs)
+			if pf != ps || !bytes.Equal(fast.lits, slow.lits) || !slices.Equal(seqs, slow.seqs) {
 				t.Fatalf("round %d, stride %d, bpp %d, busy %v: scanFast stopped at %d with %d literals and %d copies, greedy at %d with %d and %d",
-					round, stride, bpp, runsOnly, pf, len(fast.lits), len(fast.seqs), ps, len(slow.lits), len(slow.seqs))
+					round, stride, bpp, runsOnly, pf, len(fast.lits), len(seqs), ps, len(slow.lits), len(slow.seqs))
+			}
+			if fast.litFreq != slow.litFreq || fast.distFreq != slow.distFreq || len(fast.seqs)+fast.copies != len(seqs) {
+				t.Fatalf("round %d, stride %d, bpp %d, busy %v: scanFast's code counts or token count differ from greedy's",
+					round, stride, bpp, runsOnly)
 			}
 		}
+	}
+}
+
+// zeros codes a gap of zeros as the tokens of maxMatch bytes and the rest
+// that a token-by-token loop gives (a long gap in one entry of seqs, with
+// the same code counts), for gaps around multiples of maxMatch, after a
+// zero, after a nonzero byte and at the stream's start; so does scanFast
+// for runs longer than one entry holds.
+func TestZerosRuns(t *testing.T) {
+	for _, n := range []int{maxCopies*maxMatch + 100, 3*maxCopies*maxMatch + 7} {
+		win := make([]byte, n+8)
+		win[0], win[1] = 4, 9
+		var fast, slow rowDeflater
+		for _, d := range []*rowDeflater{&fast, &slow} {
+			d.reset(io.Discard, 4321, 3)
+			d.win = win
+			d.lits = make([]byte, 0, 64)
+		}
+		pf := fast.scanFast(2, n-16, n)
+		ps := greedyPredicted(&slow, 2, n-16, n)
+		seqs := expandCopies(fast.seqs)
+		if pf != ps || !slices.Equal(seqs, slow.seqs) || fast.litFreq != slow.litFreq || len(fast.seqs)+fast.copies != len(seqs) {
+			t.Fatalf("%d zeros: scanFast stopped at %d with %d copies, greedy at %d with %d", n, pf, len(seqs), ps, len(slow.seqs))
+		}
+	}
+	for _, gap := range []int{1, 6, 7, 8, 257, 258, 259, 260, 261, 264, 515, 516, 517, 519, 1290, 1296, 66049, 66300, 70000} {
+		for _, before := range []int{-1, 0, 5} { // -1: the gap starts the stream
+			p := 0
+			if before >= 0 {
+				p = 1
+			}
+			win := make([]byte, p+gap+8)
+			if p > 0 {
+				win[0] = byte(before)
+			}
+			var fast, slow rowDeflater
+			for _, d := range []*rowDeflater{&fast, &slow} {
+				d.reset(io.Discard, 4321, 3)
+				d.win = win
+			}
+			pf := fast.zeros(p, p+gap)
+			// One token at a time, as zeros did before it took runs.
+			ps := p
+			for ps < p+gap {
+				l := min(p+gap-ps, maxMatch)
+				if ps == 0 || win[ps-1] != 0 || l*lenWeight-matchCost <= 0 {
+					slow.literal(0)
+					ps++
+					continue
+				}
+				slow.match(l, 1)
+				ps += l
+			}
+			seqs := expandCopies(fast.seqs)
+			if pf != ps || !bytes.Equal(fast.lits, slow.lits) || !slices.Equal(seqs, slow.seqs) ||
+				fast.litFreq != slow.litFreq || fast.distFreq != slow.distFreq || len(fast.seqs)+fast.copies != len(seqs) {
+				t.Fatalf("gap %d after %d: zeros gave %d literals and %d copies in %d entries, one at a time %d and %d",
+					gap, before, len(fast.lits), len(seqs), len(fast.seqs), len(slow.lits), len(slow.seqs))
+			}
+		}
+	}
+}
+
+// A busy row's spans less than busyGap apart are scanned as one, zeros
+// between included, and those further apart each on its own: rows of
+// sparse dots (as the style-99 emboss makes), busy and not, inflate to
+// what was added, nonzero bytes at every span's edges.
+func TestRowDeflaterBusyGaps(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	const stride = 1 + 3*600
+	var in, out bytes.Buffer
+	var d rowDeflater
+	d.reset(&out, stride, 3)
+	busy := 0
+	for y := range 300 {
+		row := d.next()[:stride]
+		clear(row)
+		row[0] = 4
+		spans := []int32{0, 1}
+		longGap := 2 * busyGap // rows with long gaps only are not busy
+		if y%3 != 0 {
+			longGap = busyGap
+		}
+		for a := 1 + r.IntN(longGap); a < stride; {
+			e := min(stride, a+1+r.IntN(40))
+			for i := a; i < e; i++ {
+				if r.IntN(3) == 0 {
+					row[i] = byte(1 + r.IntN(3))
+				}
+			}
+			row[a], row[e-1] = 0xff, 0x01
+			spans = append(spans, int32(a), int32(e))
+			a = e + 1 + r.IntN(longGap)
+		}
+		in.Write(row)
+		if err := d.add(spans); err != nil {
+			t.Fatal(err)
+		}
+		if d.runsOnly {
+			busy++
+		}
+	}
+	if err := d.finish(); err != nil {
+		t.Fatal(err)
+	}
+	if busy < 100 || busy == 300 {
+		t.Fatalf("%d rows of 300 busy: want both kinds", busy)
+	}
+	got, err := io.ReadAll(flate.NewReader(&out))
+	if err != nil {
+		t.Fatalf("inflate: %v", err)
+	}
+	if !bytes.Equal(got, in.Bytes()) {
+		t.Fatalf("inflated %d bytes differ from the %d added", len(got), in.Len())
 	}
 }
