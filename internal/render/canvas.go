@@ -169,16 +169,21 @@ func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 // skipped eight mask bytes at a time.
 func shadeMask(dst *image.RGBA, m *image.Alpha, r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
-		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		for x := 0; x < len(mrow); x++ {
-			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == 0 {
-				x += 7
-				continue
-			}
-			if cov := uint32(mrow[x]); cov != 0 {
-				store32(drow[4*x:], shadePix(load32(drow[4*x:]), cov))
-			}
+		shadeRow(dst.Pix[dst.PixOffset(r.Min.X, y):], m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()])
+	}
+}
+
+// shadeRow darkens the pixels of row by black of coverage cov (one byte
+// a pixel), skipping zero coverage eight bytes at a time.
+func shadeRow(row, cov []byte) {
+	row = row[:4*len(cov)]
+	for x := 0; x < len(cov); x++ {
+		if x+8 <= len(cov) && binary.LittleEndian.Uint64(cov[x:]) == 0 {
+			x += 7
+			continue
+		}
+		if c := uint32(cov[x]); c != 0 {
+			store32(row[4*x:], shadePix(load32(row[4*x:]), c))
 		}
 	}
 }

@@ -313,21 +313,6 @@ func shadeMaskOutside(dst *image.RGBA, m, skip *image.Alpha) {
 	}
 }
 
-// shadeRow darkens the pixels of row by black of coverage cov (one byte
-// a pixel), skipping zero coverage eight bytes at a time.
-func shadeRow(row, cov []byte) {
-	row = row[:4*len(cov)]
-	for x := 0; x < len(cov); x++ {
-		if x+8 <= len(cov) && binary.LittleEndian.Uint64(cov[x:]) == 0 {
-			x += 7
-			continue
-		}
-		if c := uint32(cov[x]); c != 0 {
-			store32(row[4*x:], shadePix(load32(row[4*x:]), c))
-		}
-	}
-}
-
 // panelStops is the radial overlay of a panel: white at 20 % in the
 // middle to black at 40 % at the radius of 0.8 times the panel's long side.
 var panelStops = []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}
