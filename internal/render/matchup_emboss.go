@@ -131,8 +131,7 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 		tex, _ = held(p, k, func() (*embossTex, bool) { return panelEmboss(li, k), true })
 	}
 	luts, _ := held(p, panelLUTKey{s.color}, func() (panelLUTs, bool) { return newPanelLUTs(s.color, panelStops), true })
-	r0, r1 := 10*p.k, 0.8*max(pw, ph)
-	paintPanel(p.dst, r, luts, r0, r1, panelStops, tex)
+	paintPanel(p.dst, r, luts, 10*p.k, 0.8*max(pw, ph), panelStops, tex)
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -163,18 +162,14 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	rect := p.drawLogoHalo(dst, logo, s.grey, cx, cy, hero, shadowHero, hl)
 	hw, hh := rect.Dx(), rect.Dy()
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
-		at := image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh))))
-		// The reflection's fade steps where the panel's light does: its
-		// bands are counted from the panel's middle row.
-		ri := panelIndex(r.Dx(), r.Dy(), r0, r1, panelStops, luts.top)
-		k := reflKey{scaledKey{logo, s.grey, hw, hh}, at.Y - r.Min.Y, r.Dy(), ri.n}
-		refl, _ := held(p, k, func() (*reflection, bool) { return reflectionOf(li, k), true })
+		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
+		refl, _ := held(p, k, func() (*spanImage, bool) { return reflectionOf(li, k), true })
 		// With the render's shadow memos: a fresh set would be cleared
 		// for every draw (every band).
 		if p.shadows == nil {
 			p.shadows = new(shadowMemos)
 		}
-		refl.draw(rd, at, p.shadows)
+		refl.drawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
 	}
 }
 
@@ -664,6 +659,39 @@ func alphaSource(img image.Image) ([]uint8, int, image.Rectangle) {
 		return m.Pix, m.Stride, m.Rect
 	}
 	return nil, 0, image.Rectangle{}
+}
+
+// reflKey identifies the reflection of a scaled logo.
+type reflKey struct{ scaledKey }
+
+// reflectionOf returns the logo of k (whose information is li) at k's size
+// flipped upside down and fading from 25 % opacity at its top to nothing
+// (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1), its pixel (0, 0) at
+// the top-left, cached like a sprite: drawing it blends each visible pixel
+// once.
+func reflectionOf(li logoInfo, k reflKey) *spanImage {
+	return memo(k.img, k, func() (*spanImage, int64) {
+		src := scaleLogo(li, k.grey, k.w, k.h)
+		h := k.h
+		out := image.NewRGBA(src.Rect)
+		fade := []stop{{0, colorx.RGB{}, 0}, {0.25, colorx.RGB{}, 0.4}, {0.6, colorx.RGB{}, 0.8}, {1, colorx.RGB{}, 1}}
+		for i := range h {
+			op := 0.25 * (1 - stopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
+			f := uint32(op*255 + 0.5)
+			if f == 0 {
+				continue
+			}
+			srow := src.Pix[(h-1-i)*src.Stride:][:4*k.w]
+			orow := out.Pix[i*out.Stride:][:4*k.w]
+			for j := 0; j < len(srow); j += 4 {
+				if v := load32(srow[j:]); v>>24 != 0 {
+					store32(orow[j:], scalePix(v, f))
+				}
+			}
+		}
+		sp := newSpanImage(out)
+		return sp, sp.bytes()
+	})
 }
 
 // vsBadge draws the metallic "VS" disc of radius r centred at (cx, cy).
