@@ -90,14 +90,20 @@ func maskPaint(dst *image.RGBA, a *image.Alpha, pt paint) {
 			if cov == 0 {
 				continue
 			}
-			c := pt.at(x, y)
-			if cov == 255 && c.A == 255 {
-				store32(dst.Pix[di:], pixel32(c.R, c.G, c.B, 255))
-				continue
-			}
-			blendPix(dst.Pix, di, c, uint32(cov))
+			paintPix(dst.Pix[di:], pt.at(x, y), cov)
 		}
 	}
+}
+
+// paintPix composites paint colour p over the pixel at the start of d at
+// coverage c, as maskPaint does: an opaque colour at full coverage is
+// stored as it is.
+func paintPix(d []byte, p color.RGBA, c uint8) {
+	if c == 255 && p.A == 255 {
+		store32(d, pixel32(p.R, p.G, p.B, 255))
+		return
+	}
+	blendPix(d, 0, p, uint32(c))
 }
 
 // fillLinear paints r of dst (opaquely) with a horizontal (vertical=false)

@@ -234,17 +234,6 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 	}
 }
 
-// paintPix composites paint colour p over the pixel at the start of d at
-// coverage c, as maskPaint does: an opaque colour at full coverage is
-// stored as it is.
-func paintPix(d []byte, p color.RGBA, c uint8) {
-	if c == 255 && p.A == 255 {
-		store32(d, pixel32(p.R, p.G, p.B, 255))
-		return
-	}
-	blendPix(d, 0, p, uint32(c))
-}
-
 // maskPaintOutside is maskPaint leaving out the first stretch of each row
 // that mask skip (nil for none) covers fully: a disc's inside, which an
 // opaque fill through skip paints over next. Zero coverage is skipped
