@@ -193,23 +193,21 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 					// No memo: every pixel blended.
 					for i, a := range src {
 						p := d[4*i : 4*i+4 : 4*i+4]
-						store32(p, uint32(a)<<24+scalePix(load32(p), 255-uint32(a)))
+						store32(p, shadePix(load32(p), uint32(a)))
 					}
 					break
 				}
+				// Two pixels at a time over the memo's background.
+				bg2 := uint64(m.bg) | uint64(m.bg)<<32
 				i := 0
-				{
-					// Two pixels at a time over the memo's background.
-					bg2 := uint64(m.bg) | uint64(m.bg)<<32
-					for ; i+2 <= len(src); i += 2 {
-						q := d[4*i : 4*i+8 : 4*i+8]
-						if binary.LittleEndian.Uint64(q) != bg2 {
-							shadowPix(q, src[i], m)
-							shadowPix(q[4:], src[i+1], m)
-							continue
-						}
-						binary.LittleEndian.PutUint64(q, uint64(m.out[src[i]])|uint64(m.out[src[i+1]])<<32)
+				for ; i+2 <= len(src); i += 2 {
+					q := d[4*i : 4*i+8 : 4*i+8]
+					if binary.LittleEndian.Uint64(q) != bg2 {
+						shadowPix(q, src[i], m)
+						shadowPix(q[4:], src[i+1], m)
+						continue
 					}
+					binary.LittleEndian.PutUint64(q, uint64(m.out[src[i]])|uint64(m.out[src[i+1]])<<32)
 				}
 				for ; i < len(src); i++ {
 					shadowPix(d[4*i:], src[i], m)
