@@ -158,20 +158,9 @@ type overlaySlope [slopeSteps]float64
 // linear in c: largest at c = 0 or c = top.
 func overlaySlopes(stops []stop, top uint8) *overlaySlope {
 	var raw [slopeSteps]float64
-	for _, c := range []float64{0, float64(top)} {
-		var prev [3]float64
-		for i := 0; i <= slopeSteps; i++ {
-			t := float64(i) / slopeSteps
-			a, sc := stopAlphaAt(stops, t), stopColorAt(stops, t)
-			for k := range prev {
-				v := a*sc[k] + (1-a)*c
-				if i > 0 {
-					raw[i-1] = max(raw[i-1], math.Abs(v-prev[k])*slopeSteps)
-				}
-				prev[k] = v
-			}
-		}
-	}
+	overlayChords(stops, 1, slopeSteps, float64(top), func(j int, slope float64) {
+		raw[j] = max(raw[j], slope)
+	})
 	// A step's chord understates a curved overlay's steepest slope in
 	// it: take its neighbours' too.
 	s := new(overlaySlope)
@@ -204,28 +193,34 @@ func (s *overlaySlope) over(ta, tb float64) float64 {
 // contours run nearly level (the top and bottom of a panel), so only
 // radialBlocks pairs bands, where the bound still holds.
 func overlayBlock(w, h int, r0, r1 float64, stops []stop) int {
-	// The overlay over team colour c at t is a(t)*s(t) + (1-a(t))*c per
-	// channel; it is steepest at c = 0 or c = 255. Sampled at 64 steps of
-	// t up to the panel's corner.
-	const steps = 64
+	// Sampled at 64 steps of t up to the panel's corner.
 	tMax := min(1, max(0, (math.Hypot(float64(w), float64(h))/2-r0)/max(1e-9, r1-r0)))
 	slope := 0.0 // levels per unit of t
-	for _, c := range []float64{0, 255} {
+	overlayChords(stops, tMax, 64, 255, func(_ int, s float64) { slope = max(slope, s) })
+	perLevel := (r1 - r0) / max(1, slope) // px of radius per level
+	return max(1, int(2*perLevel/3))
+}
+
+// overlayChords calls f with the slope (levels per unit of t) of every
+// chord j (0 to steps-1) of the overlay stops between t = 0 and tMax cut
+// into steps, for each channel, over team colours 0 and top. The overlay
+// over team colour c at t is a(t)*s(t) + (1-a(t))*c per channel, so its
+// change between two t is linear in c: steepest at c = 0 or c = top.
+func overlayChords(stops []stop, tMax float64, steps int, top float64, f func(j int, slope float64)) {
+	for _, c := range []float64{0, top} {
 		var prev [3]float64
 		for i := 0; i <= steps; i++ {
-			t := tMax * float64(i) / steps
+			t := tMax * float64(i) / float64(steps)
 			a, sc := stopAlphaAt(stops, t), stopColorAt(stops, t)
 			for k := range prev {
 				v := a*sc[k] + (1-a)*c
 				if i > 0 {
-					slope = max(slope, math.Abs(v-prev[k])*steps/max(1e-9, tMax))
+					f(i-1, math.Abs(v-prev[k])*float64(steps)/max(1e-9, tMax))
 				}
 				prev[k] = v
 			}
 		}
 	}
-	perLevel := (r1 - r0) / max(1, slope) // px of radius per level
-	return max(1, int(2*perLevel/3))
 }
 
 // overlayLUT composes opaque colour c under the radial overlay stops: the
