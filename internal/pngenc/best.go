@@ -16,12 +16,13 @@ var bestCfg = bestEffort{longCut: maxMatch, chain: 128, rounds: 3, reparse: 2, s
 // EncodeBest writes img to w as a PNG that decodes to exactly the pixels
 // Encode's output does (the same colour type, RGB when every pixel is
 // opaque, else RGBA), spending far more CPU to make it smaller. The rows
-// are filtered by several strategies (None and Paeth throughout, the
-// smallest sum of residuals per row, and a per-row trial that keeps the
-// filter whose row compresses to the fewest bits after the rows before
-// it); a quick deflate of each picks one, and the slow optimal-parse
-// deflate of bestDeflater compresses it. Meant for re-encoding stored
-// pictures in the background, never for a response that waits on it.
+// are filtered five ways: None and Paeth throughout, and per row the
+// filter with the smallest sum of residuals, the one whose bytes have
+// the least entropy, and the one a trial finds cheapest (trialFilter: a
+// quick parse of each candidate row against the rows chosen before it).
+// A quick deflate of each picks one, and the slow optimal-parse deflate
+// of bestDeflater compresses it. Meant for re-encoding stored pictures in
+// the background, never for a response that waits on it.
 func EncodeBest(w io.Writer, img image.Image) error {
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
@@ -76,7 +77,7 @@ func bestFiltered(rows [][]byte, bpp int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range []filterStrategy{fixedFilter(0), fixedFilter(4), minSum{}, newTrialFilter(bpp)} {
+	for _, s := range []filterStrategy{fixedFilter(0), fixedFilter(4), minSum{}, minEntropy{}, newTrialFilter(bpp, len(rows[0])+1)} {
 		data := filterRows(rows, bpp, s)
 		cw = 0
 		zw.Reset(&cw)

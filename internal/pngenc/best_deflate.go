@@ -52,9 +52,8 @@ type bestEffort struct {
 }
 
 const (
-	bestChunk   = 1 << 20
-	bestHash    = 16
-	splitTokens = 1024
+	bestChunk = 1 << 20
+	bestHash  = 16
 )
 
 // deflateBest writes the raw deflate stream of data to w.
@@ -451,3 +450,6 @@ func growFloat32(b []float32, n int) []float32 {
 	}
 	return b[:n]
 }
+
+// splitTokens is how many tokens the stretches split starts from hold.
+var splitTokens = 1024

@@ -114,6 +114,7 @@ func (minSum) chosen([]byte) {}
 // used it (literals and lengths share one alphabet, as in deflate).
 type trialFilter struct {
 	bpp      int
+	near     []int // distances always tried
 	chain    int
 	hist     []byte  // the chosen rows so far
 	head     []int32 // hash of three bytes -> latest position + 1
@@ -123,8 +124,9 @@ type trialFilter struct {
 	m        costModel
 }
 
-func newTrialFilter(bpp int) *trialFilter {
+func newTrialFilter(bpp, stride int) *trialFilter {
 	t := &trialFilter{bpp: bpp, chain: 8, head: make([]int32, 1<<bestHash), prev: make([]int32, windowSize)}
+	t.near = []int{1, bpp, stride - bpp, stride, stride + bpp}
 	t.m.fixed()
 	return t
 }
@@ -154,9 +156,9 @@ func (t *trialFilter) parse(row []byte, limit float32, commit bool) float32 {
 		maxLen := min(maxMatch, len(data)-i)
 		bestLen, bestDist := 0, 0
 		if maxLen >= 3 {
-			// Runs and the pixel to the left, inside the row or not.
-			for _, d := range [2]int{1, t.bpp} {
-				if d <= i {
+			// Runs, the pixel to the left and the rows above.
+			for _, d := range t.near {
+				if d <= i && d <= windowSize {
 					if l := matchLen(data, i-d, i, i+maxLen); l > bestLen {
 						bestLen, bestDist = l, d
 					}
@@ -224,3 +226,30 @@ func (t *trialFilter) chosen(row []byte) {
 	}
 	t.m.fromCounts(&t.litFreq, &t.distFreq)
 }
+
+// minEntropy picks the filter whose row's byte values have the least
+// information content (Shannon entropy times length).
+type minEntropy struct{}
+
+func (minEntropy) pick(cands *[5][]byte) byte {
+	best, bestBits := byte(0), math.Inf(1)
+	for ft, c := range cands {
+		var h [256]int32
+		for _, v := range c[1:] {
+			h[v]++
+		}
+		n := float64(len(c) - 1)
+		bits := 0.0
+		for _, k := range h {
+			if k > 0 {
+				bits -= float64(k) * math.Log2(float64(k)/n)
+			}
+		}
+		if bits < bestBits {
+			best, bestBits = byte(ft), bits
+		}
+	}
+	return best
+}
+
+func (minEntropy) chosen([]byte) {}
