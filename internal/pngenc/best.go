@@ -10,8 +10,9 @@ import (
 	"github.com/klauspost/compress/flate"
 )
 
-// bestCfg is the effort of EncodeBest's deflate.
-var bestCfg = bestEffort{longCut: maxMatch, chain: 128, rounds: 3, reparse: 2, split: true}
+// bestCfg is the effort of EncodeBest's deflate: a deeper chain and more
+// rounds still gain a little, for much more CPU.
+var bestCfg = bestEffort{longCut: maxMatch, chain: 192, rounds: 4, reparse: 3, split: true}
 
 // EncodeBest writes img to w as a PNG that decodes to exactly the pixels
 // Encode's output does (the same colour type, RGB when every pixel is
@@ -67,28 +68,59 @@ func EncodeBest(w io.Writer, img image.Image) error {
 	return err
 }
 
-// bestFiltered returns the filtered rows, of the strategies tried, that a
-// quick deflate makes smallest.
+// bandRows is how many rows bestFiltered takes from one strategy at a
+// time.
+var bandRows = 64
+
+// bestFiltered filters rows by each strategy, then builds the picture a
+// band of rows at a time, each band from the strategy whose rows a quick
+// deflate (with the bands chosen before as its history) makes smallest,
+// and returns that or a single strategy's rows, whichever the quick
+// deflate makes smallest.
 func bestFiltered(rows [][]byte, bpp int) ([]byte, error) {
-	var best []byte
-	bestLen := -1
+	stride := len(rows[0]) + 1
+	var streams [][]byte
+	for _, s := range []filterStrategy{fixedFilter(0), fixedFilter(4), minSum{}, minEntropy{}, newTrialFilter(bpp, stride)} {
+		streams = append(streams, filterRows(rows, bpp, s))
+	}
 	var cw countWriter
 	zw, err := flate.NewWriter(&cw, 5)
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range []filterStrategy{fixedFilter(0), fixedFilter(4), minSum{}, minEntropy{}, newTrialFilter(bpp, len(rows[0])+1)} {
-		data := filterRows(rows, bpp, s)
+	out := make([]byte, 0, len(streams[0]))
+	for y0 := 0; y0 < len(rows); y0 += bandRows {
+		a, e := y0*stride, min(len(rows), y0+bandRows)*stride
+		best, bestLen := 0, -1
+		for k, s := range streams {
+			cw = 0
+			zw.ResetDict(&cw, out[max(0, len(out)-windowSize):])
+			if _, err := zw.Write(s[a:e]); err != nil {
+				return nil, err
+			}
+			if err := zw.Close(); err != nil {
+				return nil, err
+			}
+			if bestLen < 0 || int(cw) < bestLen {
+				best, bestLen = k, int(cw)
+			}
+		}
+		out = append(out, streams[best][a:e]...)
+	}
+	// The banded picture, or one strategy throughout if that deflates
+	// smaller still (a band's best is not always the whole's).
+	best, bestLen := out, -1
+	for _, s := range append(streams, out) {
 		cw = 0
 		zw.Reset(&cw)
-		if _, err := zw.Write(data); err != nil {
+		if _, err := zw.Write(s); err != nil {
 			return nil, err
 		}
 		if err := zw.Close(); err != nil {
 			return nil, err
 		}
 		if bestLen < 0 || int(cw) < bestLen {
-			best, bestLen = data, int(cw)
+			best, bestLen = s, int(cw)
 		}
 	}
 	return best, nil
