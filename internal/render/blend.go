@@ -78,3 +78,8 @@ func blendCovWord(d []byte, c, cov uint32) {
 // shadePix darkens pixel word d by black of coverage cov (an opaque black
 // shadow): every channel scaled by 255-cov, alpha raised by cov.
 func shadePix(d, cov uint32) uint32 { return scalePix(d, 255-cov) + cov<<24 }
+
+// pixel32 packs a pixel's bytes as a little-endian word.
+func pixel32(r, g, b, a uint8) uint32 {
+	return uint32(r) | uint32(g)<<8 | uint32(b)<<16 | uint32(a)<<24
+}

@@ -125,7 +125,7 @@ func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bo
 	var pb path
 	pb.circle(cx, cy, r)
 	if hl.on && !grey {
-		pb.fill(p.dst, p.full, rgba(disc))
+		fillPath(&pb, p.dst, p.full, rgba(disc))
 	}
 	m := pb.mask(p.full)
 	if m == nil {

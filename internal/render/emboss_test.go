@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"reflect"
 	"testing"
 
 	"gamethumbs/internal/colorx"
@@ -518,11 +519,11 @@ func TestMaskPaintOutside(t *testing.T) {
 		pt := newLinear(c[0]-c[2], c[1]-c[2], c[0]+c[2], c[1]+c[2], stops)
 		want := image.NewRGBA(bg.Rect)
 		copy(want.Pix, bg.Pix)
-		ring.fillPaint(want, want.Rect, pt)
+		fillPathPaint(&ring, want, want.Rect, pt)
 		var skip *image.Alpha
 		if c[3] > 0 {
 			inner.circle(c[0], c[1], c[3])
-			inner.fill(want, want.Rect, dark)
+			fillPath(&inner, want, want.Rect, dark)
 			skip = inner.mask(bg.Rect)
 		}
 		for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 11, W, 23), image.Rect(0, 23, W, H)} {
@@ -533,7 +534,7 @@ func TestMaskPaintOutside(t *testing.T) {
 			a := ring.mask(bg.Rect)
 			maskPaintOutside(got, a, skip, pt)
 			if skip != nil {
-				inner.fill(got, bg.Rect, dark)
+				fillPath(&inner, got, bg.Rect, dark)
 			}
 			putAlpha(a)
 			for y := band.Min.Y; y < band.Max.Y; y++ {
@@ -556,7 +557,7 @@ func TestSharedGradients(t *testing.T) {
 	}{{dividerLUT(), dividerStops}, {badgeRingLUT(), badgeStops}} {
 		for _, g := range [][4]float64{{717, 0, 723, 0}, {0, 537, 0, 543.5}, {638.2, 458.2, 801.8, 621.8}, {5, 5, 5, 5}} {
 			got, want := linearWith(c.lut, g[0], g[1], g[2], g[3]), newLinear(g[0], g[1], g[2], g[3], c.stops)
-			if *got.lut != *want.lut || got.x0 != want.x0 || got.y0 != want.y0 || got.dx != want.dx || got.dy != want.dy || got.inv != want.inv {
+			if !reflect.DeepEqual(got, want) {
 				t.Errorf("gradient %v: shared paint %+v differs from newLinear's %+v", g, *got, *want)
 			}
 		}

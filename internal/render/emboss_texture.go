@@ -794,11 +794,6 @@ func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) 
 	}
 }
 
-// pixel32 packs a pixel's bytes as a little-endian word.
-func pixel32(r, g, b, a uint8) uint32 {
-	return uint32(r) | uint32(g)<<8 | uint32(b)<<16 | uint32(a)<<24
-}
-
 // litWords holds the premultiplied words of the emboss lighting at every
 // coverage: white at sheen coverage s is litWords[s], the light of run
 // value l (white for l > 0, black for l < 0, none for 0) is

@@ -73,6 +73,17 @@ func newLinear(x0, y0, x1, y1 float64, stops []stop) *linearPaint {
 	return linearWith(newLUT(stops), x0, y0, x1, y1)
 }
 
+// linearWith is newLinear(x0, y0, x1, y1, stops) for the stops whose
+// table is lut.
+func linearWith(lut *gradLUT, x0, y0, x1, y1 float64) *linearPaint {
+	dx, dy := x1-x0, y1-y0
+	l2 := dx*dx + dy*dy
+	if l2 == 0 {
+		l2 = 1
+	}
+	return &linearPaint{x0, y0, dx, dy, 1 / l2, lut}
+}
+
 func (p *linearPaint) at(x, y int) color.RGBA {
 	t := ((float64(x)+0.5-p.x0)*p.dx + (float64(y)+0.5-p.y0)*p.dy) * p.inv
 	return p.lut.c[lutIndex(t)]

@@ -6,9 +6,6 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// loserOpacity is the opacity of a greyscale stand-in or losing team's logo.
-const loserOpacity = 0.35
-
 // greyscaleInPlace turns the premultiplied m into Rec. 601 luma grey with
 // its opacity scaled by opacity. Luma is linear, so it applies to the
 // premultiplied channels directly.

@@ -10,6 +10,9 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
+// loserOpacity is the opacity of a greyscale stand-in or losing team's logo.
+const loserOpacity = 0.35
+
 // maxLogoSide bounds the working copy of a logo: larger inputs are scaled
 // down once (cached), so one huge logo cannot make every render slow.
 const maxLogoSide = 2048

@@ -57,7 +57,7 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 				p.shapeShadow(centres[i]-r, cy-r, 2*r, 2*r, r, shadowLogoStrong)
 				var pb path
 				pb.circle(centres[i], cy, r)
-				pb.fill(p.dst, p.full, rgba(s.color))
+				fillPath(&pb, p.dst, p.full, rgba(s.color))
 			})
 		}
 	}
@@ -159,7 +159,7 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 			p.shapeShadow(xs[i]-d/2, cy-d/2, d, d, d/2, shadowLogoStrong)
 			var pb path
 			pb.circle(xs[i], cy, d/2)
-			pb.fill(p.dst, p.full, rgba(colours[i]))
+			fillPath(&pb, p.dst, p.full, rgba(colours[i]))
 		})
 	}
 	steps = append(steps,

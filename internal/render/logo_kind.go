@@ -247,7 +247,7 @@ func (p *painter) logoBadge(text string, frame image.Rectangle, white bool) {
 	p.softFill(&sh, shadowBadge)
 	var pb path
 	pb.roundRect(x0, y0, x1, y1, 0.3*h)
-	pb.fill(p.dst, p.full, rgba(pill))
+	fillPath(&pb, p.dst, p.full, rgba(pill))
 	p.drawText(p.dst, tb, (x0+x1)/2, (y0+y1)/2, ink, 1, true, nil)
 }
 

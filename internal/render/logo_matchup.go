@@ -42,18 +42,18 @@ func (p *painter) paintCard(c card, a, b colorx.RGB, split bool) {
 		top, bot := c.at(0.5825), c.at(0.4175)
 		var pb path
 		pb.polygon(top, c.y0, c.x1, c.y0, c.x1, c.y1, bot, c.y1)
-		pb.fill(p.dst, p.full, rgba(b))
+		fillPath(&pb, p.dst, p.full, rgba(b))
 		// The divider's horizontal half-width for a perpendicular width w.
 		w := max(1, math.Round(cardDivider*c.bs))
 		slope := (bot - top) / (c.y1 - c.y0)
 		hw := w * math.Sqrt(1+slope*slope) / 2
 		var d path
 		d.polygon(top-hw, c.y0, top+hw, c.y0, bot+hw, c.y1, bot-hw, c.y1)
-		d.fill(p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+		fillPath(&d, p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	}
 	var rr path
 	rr.roundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
-	if m := rr.cachedMask(p.full); m != nil {
+	if m := cachedMask(&rr, p.full); m != nil {
 		maskIn(p.dst, m)
 	}
 }

@@ -87,7 +87,7 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 				p.softFill(&sh, shadowMinimal)
 				var pb path
 				pb.circle(c[0], c[1], r)
-				pb.fill(p.dst, p.full, rgba(s.color))
+				fillPath(&pb, p.dst, p.full, rgba(s.color))
 			},
 			func() {
 				if p.sideBust(s) {

@@ -1,10 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"encoding/binary"
 	"image"
-	"image/color"
 	"math"
 	"slices"
 	"sort"
@@ -74,12 +72,12 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 					return // not in this band
 				}
 				pb.rect(0, y0, W, y0+w)
-				pb.fillPaint(p.dst, p.full, linearWith(dividerLUT(), 0, y0, 0, y0+w))
+				fillPathPaint(&pb, p.dst, p.full, linearWith(dividerLUT(), 0, y0, 0, y0+w))
 				return
 			}
 			x0 := W/2 - w/2
 			pb.rect(x0, 0, x0+w, H)
-			if a := pb.cachedMask(p.full); a != nil {
+			if a := cachedMask(&pb, p.full); a != nil {
 				maskPaintDown(p.dst, a, linearWith(dividerLUT(), x0, 0, x0+w, 0))
 			}
 		},
@@ -183,124 +181,6 @@ var (
 	badgeStops   = opaqueStops([]float64{0, 0.5, 1}, badgeGrey, colorx.RGB{R: 255, G: 255, B: 255}, badgeGrey)
 	badgeRingLUT = sync.OnceValue(func() *gradLUT { return newLUT(badgeStops) })
 )
-
-// linearWith is newLinear(x0, y0, x1, y1, stops) for the stops whose
-// table is lut.
-func linearWith(lut *gradLUT, x0, y0, x1, y1 float64) *linearPaint {
-	dx, dy := x1-x0, y1-y0
-	l2 := dx*dx + dy*dy
-	if l2 == 0 {
-		l2 = 1
-	}
-	return &linearPaint{x0, y0, dx, dy, 1 / l2, lut}
-}
-
-// maskPaintDown is maskPaint for a horizontal gradient pt (the same
-// colour all down a column, as across a vertical divider): a row whose
-// coverage and background are those of the row above gets that row's
-// result. The panels under a divider repeat most rows (see radialIndex),
-// so most of its rows are copies.
-func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
-	r := a.Rect.Intersect(dst.Rect)
-	if r.Empty() {
-		return
-	}
-	if pt.dy != 0 {
-		maskPaint(dst, a, pt)
-		return
-	}
-	n := 4 * r.Dx()
-	bg := make([]byte, n) // the last painted row's background
-	var cov []byte        // and coverage
-	// The paint of every column, the same down the rows.
-	cols := make([]color.RGBA, r.Dx())
-	for i := range cols {
-		cols[i] = pt.at(r.Min.X+i, r.Min.Y)
-	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:n]
-		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
-		if y > r.Min.Y && bytes.Equal(m, cov) && bytes.Equal(row, bg) {
-			copy(row, dst.Pix[dst.PixOffset(r.Min.X, y-1):][:n])
-			continue
-		}
-		copy(bg, row)
-		cov = m
-		for i, c := range m {
-			if c != 0 {
-				paintPix(row[4*i:], cols[i], c)
-			}
-		}
-	}
-}
-
-// maskPaintOutside is maskPaint leaving out the first stretch of each row
-// that mask skip (nil for none) covers fully: a disc's inside, which an
-// opaque fill through skip paints over next. Zero coverage is skipped
-// eight mask bytes at a time.
-func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt *linearPaint) {
-	r := a.Rect.Intersect(dst.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
-		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		f0, f1 := fullStretch(skip, y, r.Min.X, r.Max.X)
-		for x := 0; x < len(m); x++ {
-			if x == f0 {
-				x = f1 - 1
-				continue
-			}
-			if x+8 <= len(m) && binary.LittleEndian.Uint64(m[x:]) == 0 && (x+8 <= f0 || x >= f1) {
-				x += 7
-				continue
-			}
-			if c := m[x]; c != 0 {
-				paintPix(d[4*x:], pt.at(r.Min.X+x, y), c)
-			}
-		}
-	}
-}
-
-// fullStretch returns the first stretch of row y of mask skip (nil for
-// none) that is fully covered within columns [x0, x1), as columns from
-// x0: [f0, f1), f0 = f1 = -1 when there is none.
-func fullStretch(skip *image.Alpha, y, x0, x1 int) (f0, f1 int) {
-	if skip == nil || y < skip.Rect.Min.Y || y >= skip.Rect.Max.Y {
-		return -1, -1
-	}
-	s0, s1 := max(x0, skip.Rect.Min.X), min(x1, skip.Rect.Max.X)
-	if s0 >= s1 {
-		return -1, -1
-	}
-	srow := skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
-	i := bytes.IndexByte(srow, 255)
-	if i < 0 {
-		return -1, -1
-	}
-	j := i + 1
-	for j < len(srow) && srow[j] == 255 {
-		j++
-	}
-	return s0 - x0 + i, s0 - x0 + j
-}
-
-// shadeMaskOutside is shadeMask (opaque black through m) leaving out the
-// first stretch of each row that mask skip covers fully: a disc's inside,
-// which an opaque paint through skip covers next. Further stretches (a
-// mask with holes) are shaded anyway.
-func shadeMaskOutside(dst *image.RGBA, m, skip *image.Alpha) {
-	r := m.Rect.Intersect(dst.Rect)
-	if r.Empty() {
-		return
-	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
-		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		f0, f1 := fullStretch(skip, y, r.Min.X, r.Max.X)
-		f0, f1 = max(f0, 0), max(f1, 0)
-		shadeRow(drow[:4*f0], mrow[:f0])
-		shadeRow(drow[4*f1:], mrow[f1:])
-	}
-}
 
 // panelStops is the radial overlay of a panel: white at 20 % in the
 // middle to black at 40 % at the radius of 0.8 times the panel's long side.
@@ -693,7 +573,7 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	var ring, inner path
 	ring.circle(cx, cy, r)
 	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
-	a := ring.cachedMask(p.full)
+	a := cachedMask(&ring, p.full)
 	// The ring's opaque gradient and the opaque inner disc cover the
 	// shadow where the ring's coverage is full: it is left out there.
 	var sh path
@@ -702,9 +582,9 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	// The opaque inner disc covers all but the ring's rim: the ring's
 	// gradient is painted only where the disc does not cover it fully.
 	if a != nil {
-		maskPaintOutside(p.dst, a, inner.cachedMask(p.full), linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
+		maskPaintOutside(p.dst, a, cachedMask(&inner, p.full), linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
-	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
+	fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	size := math.Round(0.76 * r)
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, size, 1, 1.15)
 	p.drawText(p.dst, tb, cx, cy, colorx.RGB{R: 255, G: 255, B: 255}, 1, true, shadowVS)

@@ -33,7 +33,7 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 		func() {
 			pb := p.gridPath()
 			if !teamColours {
-				pb.fill(p.dst, p.full, premul(120, 120, 120, 0.25))
+				fillPath(pb, p.dst, p.full, premul(120, 120, 120, 0.25))
 				return
 			}
 			// Style 6's lines are the team colours, lifted towards white
@@ -41,7 +41,7 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 			// stronger than style 5's grey: at 300 px wide the two styles
 			// must be told apart.
 			ca, cb := gridTint(a.color), gridTint(b.color)
-			pb.fillPaint(p.dst, p.full, newLinear(0, 0, W, 0, []stop{
+			fillPathPaint(pb, p.dst, p.full, newLinear(0, 0, W, 0, []stop{
 				{0, ca, gridTeamAlpha}, {0.5, colorx.MixOK(ca, cb, 0.5), gridTeamAlpha}, {1, cb, gridTeamAlpha}}))
 		},
 		func() {

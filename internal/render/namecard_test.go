@@ -68,12 +68,3 @@ func TestLogoNameCardStaysInItsBox(t *testing.T) {
 		t.Errorf("name card: %d white text pixels in team A's box, want the name drawn", text)
 	}
 }
-
-func TestReleaseSkipsTrimmedSizes(t *testing.T) {
-	img := render(t, matchupScene(teamPurple, teamGreen), logoOpts(3, 256, true))
-	size := img.Bounds().Size()
-	Release(img)
-	if _, ok := canvasPools.Load(size); ok {
-		t.Errorf("Release(trimmed %v logo) created a canvas pool for that size, want none", size)
-	}
-}

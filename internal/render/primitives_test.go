@@ -95,7 +95,7 @@ func TestBlitOverAndGreyscale(t *testing.T) {
 	}
 	g := image.NewRGBA(src.Rect)
 	copy(g.Pix, src.Pix)
-	greyscaleInPlace(g, loserOpacity)
+	greyscaleInPlace(g, 0.35)
 	for x := range 3 {
 		c := g.RGBAAt(x, 0)
 		if c.R != c.G || c.G != c.B || c.R > c.A {

@@ -3,7 +3,6 @@ package render
 import (
 	"encoding/binary"
 	"image"
-	"image/color"
 	"image/draw"
 	"math"
 	"sync"
@@ -151,21 +150,13 @@ func (p *path) mask(clip image.Rectangle) *image.Alpha {
 	return a
 }
 
-// fill paints p onto dst in colour c (premultiplied) with source-over.
-// The shape is rasterised within canvas, the whole picture, whatever part
-// of it dst is: coverage then never depends on the band being painted.
-func (p *path) fill(dst *image.RGBA, canvas image.Rectangle, c color.RGBA) {
-	if a := p.cachedMask(canvas); a != nil {
-		fillMask(dst, a, c)
-	}
-}
+// empty reports whether p has no commands.
+func (p *path) empty() bool { return len(p.cmds) == 0 }
 
-// fillPaint paints p onto dst with a per-pixel colour source; canvas as
-// for fill.
-func (p *path) fillPaint(dst *image.RGBA, canvas image.Rectangle, pt paint) {
-	if a := p.cachedMask(canvas); a != nil {
-		maskPaint(dst, a, pt)
-	}
+// area is the area of p's bounding box in pixels.
+func (p *path) area() float64 {
+	w, h := float64(p.maxX-p.minX), float64(p.maxY-p.minY)
+	return w * h
 }
 
 // key is the path's outline as a string, for cache keys.
@@ -179,45 +170,6 @@ func (p *path) key() string {
 		}
 	}
 	return string(key)
-}
-
-// maxCachedMask is the largest mask (in pixels) cachedMask keeps.
-const maxCachedMask = 1 << 20
-
-// pathKey identifies a rasterised path: its commands and clip.
-type pathKey struct {
-	cmds string
-	clip image.Rectangle
-}
-
-// cachedMask is mask, cached by the path's outline and clip for masks of
-// up to maxCachedMask pixels: the shapes of a style (badges, cards,
-// dividers) are the same in every render of a canvas size, and a warm
-// render then rasterises none of them. The mask is shared: do not modify
-// it or hand it to putAlpha.
-func (p *path) cachedMask(clip image.Rectangle) *image.Alpha {
-	if len(p.cmds) == 0 {
-		return nil
-	}
-	if w, h := float64(p.maxX-p.minX), float64(p.maxY-p.minY); w*h > maxCachedMask {
-		m := p.mask(clip)
-		if m == nil {
-			return nil
-		}
-		// Not pooled back: the caller does not know it came from the pool.
-		return m
-	}
-	key := p.key()
-	return memo(nil, pathKey{key, clip}, func() (*image.Alpha, int64) {
-		m := p.mask(clip)
-		if m == nil {
-			return nil, 64
-		}
-		own := image.NewAlpha(m.Rect)
-		copy(own.Pix, m.Pix)
-		putAlpha(m)
-		return own, int64(len(own.Pix)) + int64(len(key)) + 64
-	})
 }
 
 var alphaPool sync.Pool

@@ -97,10 +97,10 @@ func vsBadgeWhole(p *painter, cx, cy, r float64) {
 	var ring, inner path
 	ring.circle(cx, cy, r)
 	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
-	if a := ring.cachedMask(p.full); a != nil {
+	if a := cachedMask(&ring, p.full); a != nil {
 		maskPaint(p.dst, a, linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
-	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
+	fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, math.Round(0.76*r), 1, 1.15)
 	p.drawText(p.dst, tb, cx, cy, colorx.RGB{R: 255, G: 255, B: 255}, 1, true, shadowVS)
 }

@@ -59,7 +59,7 @@ func Wordmark(code, name, short string, side int) *image.RGBA {
 	inset, r := 0.02*s, 0.16*s
 	var card path
 	card.roundRect(inset, inset, s-inset, s-inset, r)
-	card.fillPaint(p.dst, p.full, newLinear(0, inset, 0, s-inset, opaqueStops([]float64{0, 1}, top, base)))
+	fillPathPaint(&card, p.dst, p.full, newLinear(0, inset, 0, s-inset, opaqueStops([]float64{0, 1}, top, base)))
 	// A fine inner line gives the card an edge on dark backgrounds.
 	var rim path
 	rim.roundRect(2.5*inset, 2.5*inset, s-2.5*inset, s-2.5*inset, r-1.5*inset)
@@ -113,7 +113,7 @@ func Wordmark(code, name, short string, side int) *image.RGBA {
 	var rule path
 	ruleW := 0.18 * s
 	rule.roundRect(s/2-ruleW/2, y, s/2+ruleW/2, y+ruleH, ruleH/2)
-	rule.fill(p.dst, p.full, rgba(colorx.Mix(base, white, 0.55)))
+	fillPath(&rule, p.dst, p.full, rgba(colorx.Mix(base, white, 0.55)))
 	y += ruleH + gap
 	p.drawText(p.dst, nt, s/2, y+nt.height()/2, colorx.Mix(base, white, 0.85), 1, false, nil)
 	return p.dst
