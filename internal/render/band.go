@@ -4,6 +4,8 @@ import (
 	"context"
 	"image"
 	"io"
+
+	"gamethumbs/internal/raster"
 )
 
 // bandBytes is about how much canvas a banded render holds at once.
@@ -22,7 +24,7 @@ func RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
 		if err != nil {
 			return err
 		}
-		defer Release(img)
+		defer raster.Release(img)
 		// The encode runs outside the render limiter's slot.
 		return EncodePNG(w, img)
 	}
@@ -51,8 +53,8 @@ func renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int)
 		return err
 	}
 	rows = min(rows, o.Height)
-	canvas := newCanvas(o.Width, rows)
-	defer Release(canvas)
+	canvas := raster.NewCanvas(o.Width, rows)
+	defer raster.Release(canvas)
 	p := painterFor(ctx, s, o)
 	for y0 := 0; y0 < o.Height; y0 += rows {
 		h := min(rows, o.Height-y0)

@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"io"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 // bandCase is a scene and the options to paint it with.
@@ -62,7 +64,7 @@ func TestBandsMatchWholeCanvas(t *testing.T) {
 		if err := EncodePNG(&whole, img); err != nil {
 			t.Fatal(err)
 		}
-		Release(img)
+		raster.Release(img)
 		heights := []int{13, 64} // bands that cut through logos, text and shadows
 		if c.o.Style == 1 && c.o.Badge != "" {
 			heights = append(heights, 1, c.o.Height) // single rows; one band

@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 // benchRender measures RenderPNG (render and encode, banded for thumbnails
@@ -25,7 +27,7 @@ func warmRender(b *testing.B, s Scene, o Options) context.Context {
 	if err != nil {
 		b.Fatal(err)
 	}
-	Release(warm)
+	raster.Release(warm)
 	b.ReportAllocs()
 	return ctx
 }
@@ -139,7 +141,7 @@ func benchPaint(b *testing.B, s Scene, o Options, before func()) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		Release(img)
+		raster.Release(img)
 	}
 	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"image"
 	"math"
 )
@@ -122,16 +123,16 @@ func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bo
 	if p.warming {
 		return
 	}
-	var pb path
-	pb.circle(cx, cy, r)
+	var pb raster.Path
+	pb.Circle(cx, cy, r)
 	if hl.on && !grey {
 		fillPath(&pb, p.dst, p.full, rgba(disc))
 	}
-	m := pb.mask(p.full)
+	m := pb.Mask(p.full)
 	if m == nil {
 		return
 	}
-	defer putAlpha(m)
+	defer raster.PutAlpha(m)
 	blitClipped(p.dst, sc, at, m)
 	if p.trace != nil {
 		clipped := image.NewRGBA(sc.Rect)
@@ -151,7 +152,7 @@ func blitClipped(dst, src *image.RGBA, at image.Point, m *image.Alpha) {
 				continue
 			}
 			si := src.PixOffset(src.Rect.Min.X+x-at.X, src.Rect.Min.Y+y-at.Y)
-			blendPix(dst.Pix, dst.PixOffset(x, y), colorRGBA(src.Pix[si:si+4]), cov)
+			raster.BlendPix(dst.Pix, dst.PixOffset(x, y), raster.ColorRGBA(src.Pix[si:si+4]), cov)
 		}
 	}
 }

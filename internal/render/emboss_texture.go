@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // A style-98/99 panel is the team colour under a radial overlay, lit by
@@ -54,7 +55,7 @@ type radialKey struct {
 	w, h   int
 	r0, r1 float64
 	n      int
-	stops  [4]stop
+	stops  [4]raster.Stop
 	top    uint8
 }
 
@@ -74,7 +75,7 @@ func overlayTop(c colorx.RGB) uint8 {
 // class), blocks of up to a third of a level (radialBlocks). It is worked
 // out once per panel size, overlay and class (a banded render paints each
 // panel in six bands).
-func panelIndex(w, h int, r0, r1 float64, stops []stop, top uint8) *radialIndex {
+func panelIndex(w, h int, r0, r1 float64, stops []raster.Stop, top uint8) *radialIndex {
 	build := func() (*radialIndex, int64) {
 		t := radialBlocks(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops), overlaySlopes(stops, top), 1.0/3)
 		return t, int64(2 * len(t.idx))
@@ -110,7 +111,7 @@ func radialBlocks(w, h int, r0, r1 float64, n int, sl *overlaySlope, bound float
 	// rows hold its smallest and largest t, and the middle of those is
 	// the closest to every row's.
 	put := func(x, b, bands int, ta, tb float64) {
-		k := uint16(min(lutSize-1, int((ta+tb)/2*(lutSize-1)+0.5)))
+		k := uint16(min(raster.LUTSize-1, int((ta+tb)/2*(raster.LUTSize-1)+0.5)))
 		for ; bands > 0 && b < nb; b, bands = b+1, bands-1 {
 			t.idx[b*qw+x] = k
 		}
@@ -156,7 +157,7 @@ type overlaySlope [slopeSteps]float64
 // colours whose channels are at most top. The overlay over team colour c
 // is a(t)*s(t) + (1-a(t))*c per channel, so its change between two t is
 // linear in c: largest at c = 0 or c = top.
-func overlaySlopes(stops []stop, top uint8) *overlaySlope {
+func overlaySlopes(stops []raster.Stop, top uint8) *overlaySlope {
 	var raw [slopeSteps]float64
 	overlayChords(stops, 1, slopeSteps, float64(top), func(j int, slope float64) {
 		raw[j] = max(raw[j], slope)
@@ -192,7 +193,7 @@ func (s *overlaySlope) over(ta, tb float64) float64 {
 // of n rows; twice that everywhere left faint vertical streaks where the
 // contours run nearly level (the top and bottom of a panel), so only
 // radialBlocks pairs bands, where the bound still holds.
-func overlayBlock(w, h int, r0, r1 float64, stops []stop) int {
+func overlayBlock(w, h int, r0, r1 float64, stops []raster.Stop) int {
 	// Sampled at 64 steps of t up to the panel's corner.
 	tMax := min(1, max(0, (math.Hypot(float64(w), float64(h))/2-r0)/max(1e-9, r1-r0)))
 	slope := 0.0 // levels per unit of t
@@ -206,12 +207,12 @@ func overlayBlock(w, h int, r0, r1 float64, stops []stop) int {
 // into steps, for each channel, over team colours 0 and top. The overlay
 // over team colour c at t is a(t)*s(t) + (1-a(t))*c per channel, so its
 // change between two t is linear in c: steepest at c = 0 or c = top.
-func overlayChords(stops []stop, tMax float64, steps int, top float64, f func(j int, slope float64)) {
+func overlayChords(stops []raster.Stop, tMax float64, steps int, top float64, f func(j int, slope float64)) {
 	for _, c := range []float64{0, top} {
 		var prev [3]float64
 		for i := 0; i <= steps; i++ {
 			t := tMax * float64(i) / float64(steps)
-			a, sc := stopAlphaAt(stops, t), stopColorAt(stops, t)
+			a, sc := raster.StopAlphaAt(stops, t), raster.StopColorAt(stops, t)
 			for k := range prev {
 				v := a*sc[k] + (1-a)*c
 				if i > 0 {
@@ -227,13 +228,13 @@ func overlayChords(stops []stop, tMax float64, steps int, top float64, f func(j 
 // pixel at lookup index k becomes lut[k], exactly what overlaying the
 // stops in float on a panel filled with c gives. Entries are pixels as
 // little-endian words (pixel32).
-func overlayLUT(c colorx.RGB, stops []stop) *[lutSize]uint32 {
-	var lut [lutSize]uint32
+func overlayLUT(c colorx.RGB, stops []raster.Stop) *[raster.LUTSize]uint32 {
+	var lut [raster.LUTSize]uint32
 	tm := overlayTermsOf(stops)
 	for i := range lut {
 		r, g, b, al := tm.r[i], tm.g[i], tm.b[i], tm.al[i]
 		ia := 1 - al
-		lut[i] = pixel32(uint8(r+float32(c.R)*ia+0.5), uint8(g+float32(c.G)*ia+0.5),
+		lut[i] = raster.Pixel32(uint8(r+float32(c.R)*ia+0.5), uint8(g+float32(c.G)*ia+0.5),
 			uint8(b+float32(c.B)*ia+0.5), uint8(255*al+float32(255)*ia+0.5))
 	}
 	return &lut
@@ -242,24 +243,24 @@ func overlayLUT(c colorx.RGB, stops []stop) *[lutSize]uint32 {
 // overlayTerms are the terms of overlayLUT that do not depend on the
 // colour: the stops' premultiplied colour and alpha at every index.
 type overlayTerms struct {
-	r, g, b, al [lutSize]float32
+	r, g, b, al [raster.LUTSize]float32
 }
 
 // overlayTermsKey identifies the overlay terms of up to four stops.
 type overlayTermsKey struct {
 	n     int
-	stops [4]stop
+	stops [4]raster.Stop
 }
 
 // overlayTermsOf returns the overlay terms of stops, worked out once per
 // overlay (every team colour's tables share them).
-func overlayTermsOf(stops []stop) *overlayTerms {
+func overlayTermsOf(stops []raster.Stop) *overlayTerms {
 	build := func() *overlayTerms {
 		tm := new(overlayTerms)
-		for i := range lutSize {
-			t := float64(i) / (lutSize - 1)
-			a := stopAlphaAt(stops, t)
-			sc := stopColorAt(stops, t)
+		for i := range raster.LUTSize {
+			t := float64(i) / (raster.LUTSize - 1)
+			a := raster.StopAlphaAt(stops, t)
+			sc := raster.StopColorAt(stops, t)
 			tm.r[i], tm.g[i], tm.b[i], tm.al[i] = float32(sc[0]*a), float32(sc[1]*a), float32(sc[2]*a), float32(a)
 		}
 		return tm
@@ -269,7 +270,7 @@ func overlayTermsOf(stops []stop) *overlayTerms {
 		return build()
 	}
 	copy(k.stops[:], stops)
-	return memo(nil, k, func() (*overlayTerms, int64) { return build(), 16 * lutSize })
+	return memo(nil, k, func() (*overlayTerms, int64) { return build(), 16 * raster.LUTSize })
 }
 
 // embossKey identifies the emboss texture of a logo in a w x h panel.
@@ -351,8 +352,8 @@ func panelEmboss(li logoInfo, key embossKey) *embossTex {
 		sw2, sh2 := w+2*e, h+2*e
 		sil := newSilSampler(li, sw, sh, ox+e, oy+e, sw2, sh2, meta)
 		k := 2*e + 1
-		ring := getAlpha(image.Rect(0, 0, sw2, k))
-		defer putAlpha(ring)
+		ring := raster.GetAlpha(image.Rect(0, 0, sw2, k))
+		defer raster.PutAlpha(ring)
 		dirty := make([][2]int32, k) // the columns written in each ring row
 		next := 0                    // the next silhouette row to sample
 		silRow := func(y int) []byte {
@@ -566,20 +567,20 @@ var fullLight = func() (t struct {
 // so one lookup gives a pixel of each row; top is the colour's brightness
 // class (overlayTop).
 type panelLUTs struct {
-	plain, sheen *[lutSize]uint32
-	both         *[lutSize]uint64
+	plain, sheen *[raster.LUTSize]uint32
+	both         *[raster.LUTSize]uint64
 	top          uint8
 }
 
-func newPanelLUTs(c colorx.RGB, stops []stop) panelLUTs {
+func newPanelLUTs(c colorx.RGB, stops []raster.Stop) panelLUTs {
 	plain := overlayLUT(c, stops)
-	sheen := new([lutSize]uint32)
-	both := new([lutSize]uint64)
+	sheen := new([raster.LUTSize]uint32)
+	both := new([raster.LUTSize]uint64)
 	// White at the sheen's coverage over each entry (blendPix's sums).
-	white := premul(255, 255, 255, 1)
-	sw := scalePix(pixel32(white.R, white.G, white.B, white.A), embossSheen)
+	white := raster.Premul(255, 255, 255, 1)
+	sw := raster.ScalePix(raster.Pixel32(white.R, white.G, white.B, white.A), embossSheen)
 	for k, v := range plain {
-		sheen[k] = overPix(sw, sw>>24, v)
+		sheen[k] = raster.OverPix(sw, sw>>24, v)
 		both[k] = uint64(v) | uint64(sheen[k])<<32
 	}
 	return panelLUTs{plain, sheen, both, overlayTop(c)}
@@ -598,7 +599,7 @@ const (
 // one overlay block are the same before the lighting: each block is
 // looked up once (plain, with the full sheen, or both in one pass, as its
 // runs need) and copied.
-func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 float64, stops []stop, tex *embossTex) {
+func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 float64, stops []raster.Stop, tex *embossTex) {
 	in := panel.Intersect(dst.Rect)
 	if in.Empty() {
 		return
@@ -664,14 +665,14 @@ func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 f
 			case r.sheen == embossSheen && r.light == 0:
 				copy(seg, sheen[4*(a-x0):])
 			case b-a == 1: // most lit runs: the edges' lighting changes every pixel
-				d := load32(plain[4*(a-x0):])
+				d := raster.Load32(plain[4*(a-x0):])
 				if s := litWords[r.sheen]; s>>24 != 0 {
-					d = overPix(s, s>>24, d)
+					d = raster.OverPix(s, s>>24, d)
 				}
 				if l := litWords[256+int(uint8(r.light))]; l>>24 != 0 {
-					d = overPix(l, l>>24, d)
+					d = raster.OverPix(l, l>>24, d)
 				}
-				store32(seg, d)
+				raster.Store32(seg, d)
 			default:
 				lightRun(seg, plain[4*(a-x0):], r)
 			}
@@ -712,8 +713,8 @@ func blockRows(plain, sheen []byte, idx []uint16, w, x0, x1 int, luts panelLUTs,
 // are idx: pixel x is lut[idx[x]] (column x >= len(idx) reads column
 // w-1-x). Four lookups at a time are stored at their columns and,
 // reversed, at the mirrored ones.
-func overlayRow(out []byte, idx []uint16, w int, lut *[lutSize]uint32) {
-	const mask = lutSize - 1
+func overlayRow(out []byte, idx []uint16, w int, lut *[raster.LUTSize]uint32) {
+	const mask = raster.LUTSize - 1
 	qw := len(idx)
 	out = out[:4*w]
 	m := w - qw // mirrored columns: qw or qw-1
@@ -732,17 +733,17 @@ func overlayRow(out []byte, idx []uint16, w int, lut *[lutSize]uint32) {
 	}
 	for ; i < qw; i++ {
 		v := lut[idx[i]&mask]
-		store32(out[4*i:], v)
+		raster.Store32(out[4*i:], v)
 		if i < m {
-			store32(out[4*(w-1-i):], v)
+			raster.Store32(out[4*(w-1-i):], v)
 		}
 	}
 }
 
 // overlayPair is overlayRow for the plain and the sheen row at once, from
 // the table of both.
-func overlayPair(plain, sheen []byte, idx []uint16, w int, both *[lutSize]uint64) {
-	const mask = lutSize - 1
+func overlayPair(plain, sheen []byte, idx []uint16, w int, both *[raster.LUTSize]uint64) {
+	const mask = raster.LUTSize - 1
 	const lo = 0xffffffff
 	qw := len(idx)
 	plain, sheen = plain[:4*w], sheen[:4*w]
@@ -769,11 +770,11 @@ func overlayPair(plain, sheen []byte, idx []uint16, w int, both *[lutSize]uint64
 	}
 	for ; i < qw; i++ {
 		v := both[idx[i]&mask]
-		store32(plain[4*i:], uint32(v))
-		store32(sheen[4*i:], uint32(v>>32))
+		raster.Store32(plain[4*i:], uint32(v))
+		raster.Store32(sheen[4*i:], uint32(v>>32))
 		if i < m {
-			store32(plain[4*(w-1-i):], uint32(v))
-			store32(sheen[4*(w-1-i):], uint32(v>>32))
+			raster.Store32(plain[4*(w-1-i):], uint32(v))
+			raster.Store32(sheen[4*(w-1-i):], uint32(v>>32))
 		}
 	}
 }
@@ -781,8 +782,8 @@ func overlayPair(plain, sheen []byte, idx []uint16, w int, both *[lutSize]uint64
 // fillOverlay writes lut colours for panel columns x0 to x1 of a row whose
 // quadrant indices are idx, into row (starting at column x0): the rows of
 // a panel that dst holds only part of.
-func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) {
-	const mask = lutSize - 1
+func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[raster.LUTSize]uint32) {
+	const mask = raster.LUTSize - 1
 	qw := len(idx)
 	out := row[:4*(x1-x0)]
 	for x := x0; x < x1; x++ {
@@ -790,7 +791,7 @@ func fillOverlay(row []byte, idx []uint16, w, x0, x1 int, lut *[lutSize]uint32) 
 		if x >= qw {
 			k = w - 1 - x
 		}
-		store32(out[4*(x-x0):], lut[idx[k]&mask])
+		raster.Store32(out[4*(x-x0):], lut[idx[k]&mask])
 	}
 }
 
@@ -802,14 +803,14 @@ var litWords = func() *[512]uint32 {
 	const white, black = 0xffffffff, 0xff000000
 	var t [512]uint32
 	for s := range 256 {
-		t[s] = scalePix(white, uint32(s))
+		t[s] = raster.ScalePix(white, uint32(s))
 	}
 	for l := -128; l < 128; l++ {
 		switch {
 		case l > 0:
-			t[256+int(uint8(int8(l)))] = scalePix(white, uint32(l))
+			t[256+int(uint8(int8(l)))] = raster.ScalePix(white, uint32(l))
 		case l < 0:
-			t[256+int(uint8(int8(l)))] = scalePix(black, uint32(-l))
+			t[256+int(uint8(int8(l)))] = raster.ScalePix(black, uint32(-l))
 		}
 	}
 	return &t
@@ -820,7 +821,7 @@ var litWords = func() *[512]uint32 {
 func lightRun(seg, src []byte, r embossRun) {
 	src = src[:len(seg)]
 	for i := 0; i+4 <= len(seg); i += 4 {
-		store32(seg[i:], litPix(load32(src[i:]), r))
+		raster.Store32(seg[i:], litPix(raster.Load32(src[i:]), r))
 	}
 }
 
@@ -829,10 +830,10 @@ func lightRun(seg, src []byte, r embossRun) {
 func litPix(d uint32, r embossRun) uint32 {
 	sheen, light := litWords[r.sheen], litWords[256+int(uint8(r.light))]
 	if a := sheen >> 24; a != 0 {
-		d = overPix(sheen, a, d)
+		d = raster.OverPix(sheen, a, d)
 	}
 	if a := light >> 24; a != 0 {
-		d = overPix(light, a, d)
+		d = raster.OverPix(light, a, d)
 	}
 	return d
 }

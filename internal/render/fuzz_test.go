@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 // FuzzRenderText feeds arbitrary titles, badges and team names through
@@ -25,7 +27,7 @@ func FuzzRenderText(f *testing.F) {
 		if (err == nil) != (rerr == nil) {
 			t.Fatalf("Validate = %v but Render = %v", err, rerr)
 		}
-		Release(img)
+		raster.Release(img)
 		a := teamPurple
 		a.Name = name
 		o = small(KindCover, 3)
@@ -38,7 +40,7 @@ func FuzzRenderText(f *testing.F) {
 		if err := EncodePNG(&whole, img); err != nil {
 			t.Fatal(err)
 		}
-		Release(img)
+		raster.Release(img)
 		// Names of any shape cut by bands paint the same bytes.
 		if err := renderBands(context.Background(), &bands, matchupScene(a, teamGreen), o, 17); err != nil {
 			t.Fatalf("renderBands(name %q) error: %v", name, err)

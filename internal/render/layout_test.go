@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -19,7 +20,7 @@ func tracedRender(t *testing.T, s Scene, o Options) (image.Image, []LogoDraw) {
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
-	t.Cleanup(func() { Release(img) })
+	t.Cleanup(func() { raster.Release(img) })
 	return img, draws
 }
 
@@ -64,7 +65,7 @@ func TestStyle98CoverHeroesEqual(t *testing.T) {
 func TestUntrimmedLogoCentred(t *testing.T) {
 	for _, st := range []int{1, 2, 3, 4} {
 		img := render(t, matchupScene(teamPurple, teamGreen), logoOpts(st, 512, false))
-		c := trimBounds(img.(*image.RGBA))
+		c := raster.TrimBounds(img.(*image.RGBA))
 		left, right := c.Min.X, 512-c.Max.X
 		top, bottom := c.Min.Y, 512-c.Max.Y
 		if d := left - right; d < -1 || d > 1 {

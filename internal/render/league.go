@@ -4,6 +4,7 @@ import (
 	"image"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Base colours of the dark league and team backgrounds (§5.6).
@@ -18,8 +19,8 @@ var (
 func (p *painter) radialBackground(g0, g1 colorx.RGB) {
 	key := layerKey{kind: "radial", params: [6]uint32{rgbKey(g0), rgbKey(g1)}}
 	drawLayer(p.dst, p.full, key, func(l *image.RGBA) {
-		fillRadial(l, p.W/2, p.H/2, 0.8*max(p.W, p.H),
-			opaqueStops([]float64{0, 0.3, 0.6, 0.85, 1}, g0, g0, colorx.Mix(g0, g1, 0.5), g1, g1))
+		raster.FillRadial(l, p.W/2, p.H/2, 0.8*max(p.W, p.H),
+			raster.OpaqueStops([]float64{0, 0.3, 0.6, 0.85, 1}, g0, g0, colorx.Mix(g0, g1, 0.5), g1, g1))
 	})
 }
 

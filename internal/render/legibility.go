@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Legibility rule (documented contract, the same in every style):
@@ -244,7 +245,7 @@ func haloMask(logo *image.RGBA, r int) *image.Alpha {
 			m.Pix[di+x] = logo.Pix[si+4*x+3]
 		}
 	}
-	boxBlur(m, max(1, r/2))
+	raster.BoxBlur(m, max(1, r/2))
 	// A blur of sigma r/2 falls to a few percent about r outside the
 	// silhouette: stretching the low end moves the edge out to there.
 	var lut [256]uint8

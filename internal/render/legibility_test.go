@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -12,12 +13,12 @@ import (
 // returns the picture and its trace entry, to measure Legibility.
 func onFlat(logo image.Image, bg colorx.RGB) (*image.RGBA, LogoDraw) {
 	canvas := image.NewRGBA(image.Rect(0, 0, 300, 300))
-	fillRect(canvas, canvas.Rect, rgba(bg))
+	raster.FillRect(canvas, canvas.Rect, rgba(bg))
 	li, _ := normalised(logo)
 	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), 200)
 	sc := scaleLogo(li, false, w, h)
 	at := image.Pt(50, 50)
-	blitOver(canvas, sc, at)
+	raster.BlitOver(canvas, sc, at)
 	var draws []LogoDraw
 	p := &painter{trace: &draws}
 	p.record(logo, sc, at, false)

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // loserOpacity is the opacity of a greyscale stand-in or losing team's logo.
@@ -134,11 +135,11 @@ func normalise(img image.Image) logoInfo {
 		if w == b.Dx() && h == b.Dy() {
 			draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
 		} else {
-			scaleCatmullRom(dst, img, b)
+			raster.ScaleCatmullRom(dst, img, b)
 		}
 		src = dst
 	}
-	return logoInfo{img: src, trim: trimBounds(src)}
+	return logoInfo{img: src, trim: raster.TrimBounds(src)}
 }
 
 // fitSize scales (w, h) to fit a box of side s keeping the aspect ratio
@@ -161,10 +162,10 @@ func scaleLogo(li logoInfo, grey bool, w, h int) *image.RGBA {
 	if li.trim.Dx() == w && li.trim.Dy() == h {
 		draw.Draw(dst, dst.Rect, li.img, li.trim.Min, draw.Src)
 	} else {
-		scaleCatmullRom(dst, li.img, li.trim)
+		raster.ScaleCatmullRom(dst, li.img, li.trim)
 	}
 	if grey {
-		greyscaleInPlace(dst, loserOpacity)
+		raster.GreyscaleInPlace(dst, loserOpacity)
 	}
 	return dst
 }
@@ -187,17 +188,17 @@ func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
 // top-left corner. A grey (losing) logo is drawn at loserOpacity: its
 // shadow and halo fade with it, as if the logo and its shadow were one
 // layer drawn at that opacity.
-func logoSprite(info func() logoInfo, k spriteKey) *spanImage {
-	return memo(k.img, k, func() (*spanImage, int64) {
+func logoSprite(info func() logoInfo, k spriteKey) *raster.SpanImage {
+	return memo(k.img, k, func() (*raster.SpanImage, int64) {
 		sp := buildSprite(info(), k)
-		return sp, sp.bytes()
+		return sp, sp.Bytes()
 	})
 }
 
 // buildSprite is logoSprite without the cache.
-func buildSprite(li logoInfo, k spriteKey) *spanImage {
+func buildSprite(li logoInfo, k spriteKey) *raster.SpanImage {
 	spriteBuilds.Add(1)
-	return newSpanImage(spriteRGBA(li, k))
+	return raster.NewSpanImage(spriteRGBA(li, k))
 }
 
 // spriteBuilds counts sprites built (tests: a warm cache builds none).
@@ -217,16 +218,16 @@ func spriteRGBA(li logoInfo, k spriteKey) *image.RGBA {
 	if k.halo != 0 {
 		hc := colorx.RGB{R: uint8(k.halo >> 16), G: uint8(k.halo >> 8), B: uint8(k.halo)}
 		hm = haloMask(logo, haloRadius(w, h))
-		haloC = premul(hc.R, hc.G, hc.B, fade)
+		haloC = raster.Premul(hc.R, hc.G, hc.B, fade)
 		u = u.Union(hm.Rect)
 	}
 	if k.alpha > 0 {
-		shadow = shadowOf(logo, k.r)
+		shadow = raster.ShadowOf(logo, k.r)
 		shadow.Rect = shadow.Rect.Add(image.Pt(k.dx, k.dy))
 		a := uint32(float64(k.alpha)*fade + 0.5)
 		var opacity [256]uint8
 		for v := range opacity {
-			opacity[v] = uint8(div255(uint32(v) * a))
+			opacity[v] = uint8(raster.Div255(uint32(v) * a))
 		}
 		sr := shadow.Rect
 		for y := sr.Min.Y; y < sr.Max.Y; y++ {
@@ -249,19 +250,19 @@ func spriteRGBA(li logoInfo, k spriteKey) *image.RGBA {
 		u = u.Union(shadow.Rect)
 	}
 	if k.grey {
-		greyscaleInPlace(logo, loserOpacity)
+		raster.GreyscaleInPlace(logo, loserOpacity)
 	}
 	if u == logo.Rect {
 		return logo
 	}
 	flat := image.NewRGBA(u)
 	if shadow != nil {
-		fillMask(flat, shadow, color.RGBA{A: 255})
+		raster.FillMask(flat, shadow, color.RGBA{A: 255})
 	}
 	if hm != nil {
-		fillMask(flat, hm, haloC)
+		raster.FillMask(flat, hm, haloC)
 	}
-	blitOver(flat, logo, image.Point{})
+	raster.BlitOver(flat, logo, image.Point{})
 	return flat
 }
 
@@ -307,14 +308,14 @@ func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, 
 		k.r, k.dx, k.dy, k.alpha = p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), uint8(sh.alpha*255+0.5)
 	}
 	// The logo's pixels are needed only to build what is not cached.
-	sp, _ := held(p, k, func() (*spanImage, bool) {
+	sp, _ := held(p, k, func() (*raster.SpanImage, bool) {
 		return logoSprite(func() logoInfo { li, _ := p.normalised(img); return li }, k), true
 	})
 	if !p.warming {
 		if p.shadows == nil {
-			p.shadows = new(shadowMemos)
+			p.shadows = new(raster.ShadowMemos)
 		}
-		sp.drawMemo(dst, at, p.shadows)
+		sp.DrawMemo(dst, at, p.shadows)
 		if p.trace != nil {
 			li, _ := p.normalised(img)
 			p.record(img, scaledLogo(li, scaledKey{img, grey, w, h}), at, grey)

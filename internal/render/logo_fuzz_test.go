@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 // FuzzRenderLogo feeds arbitrary team names, badges, styles and sizes
@@ -32,7 +34,7 @@ func FuzzRenderLogo(f *testing.F) {
 			if b := img.Bounds(); b.Dx() > size || b.Dy() > size || b.Empty() {
 				t.Fatalf("Render(style %d, size %d, trim %v) bounds %v, want within %dx%d", style, size, trim, b, size, size)
 			}
-			Release(img)
+			raster.Release(img)
 		}
 	})
 }

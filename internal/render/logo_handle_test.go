@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -63,7 +64,7 @@ func TestLogoWorkingSetStaysCached(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				Release(img)
+				raster.Release(img)
 			}
 		}
 	}
@@ -148,8 +149,8 @@ func TestLogoHandlesDrawLikeImages(t *testing.T) {
 		if !bytes.Equal(pixOf(want), pixOf(got)) {
 			t.Errorf("kind %v style %d, %d teams: a logo handle draws differently from its image", c.o.Kind, c.o.Style, len(c.s.Teams))
 		}
-		Release(want)
-		Release(got)
+		raster.Release(want)
+		raster.Release(got)
 	}
 }
 

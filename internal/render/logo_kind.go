@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Logo images (Options.Kind == KindLogo) are drawn on a Width x Height
@@ -80,7 +81,7 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	p := newPainter(ctx, s, o)
 	white := whiteLogo(s, o)
 	if white {
-		fillRect(p.dst, p.dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+		raster.FillRect(p.dst, p.dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	} else {
 		clear(p.dst.Pix) // pooled canvases are dirty
 	}
@@ -109,7 +110,7 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 		err = p.check()
 	}
 	if err != nil {
-		Release(p.dst)
+		raster.Release(p.dst)
 		return nil, err
 	}
 	content := contentBounds(p.dst, white)
@@ -125,7 +126,7 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	case o.Trim:
 		origin = frame.Min
 		out = cropTo(p.dst, frame, white)
-		Release(p.dst)
+		raster.Release(p.dst)
 		frame = out.Rect
 	case !content.Empty():
 		// Untrimmed: the design is centred on the canvas (logos of
@@ -134,7 +135,7 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 		if d != (image.Point{}) {
 			origin = d.Mul(-1)
 			out = cropTo(p.dst, p.dst.Rect.Add(origin), white)
-			Release(p.dst)
+			raster.Release(p.dst)
 			frame = frame.Add(d)
 		}
 	}
@@ -153,7 +154,7 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 // trimAlpha in some channel. It is empty for a blank canvas.
 func contentBounds(img *image.RGBA, white bool) image.Rectangle {
 	if !white {
-		return trimBounds(img)
+		return raster.TrimBounds(img)
 	}
 	b := img.Rect
 	r := image.Rectangle{}
@@ -162,7 +163,7 @@ func contentBounds(img *image.RGBA, white bool) image.Rectangle {
 		row := img.Pix[img.PixOffset(b.Min.X, y):][:4*b.Dx()]
 		lo, hi := -1, -1
 		for x := 0; x < b.Dx(); x++ {
-			if p := row[4*x:]; 255-min(p[0], p[1], p[2]) > trimAlpha {
+			if p := row[4*x:]; 255-min(p[0], p[1], p[2]) > raster.TrimAlpha {
 				lo = x
 				break
 			}
@@ -171,7 +172,7 @@ func contentBounds(img *image.RGBA, white bool) image.Rectangle {
 			continue
 		}
 		for x := b.Dx() - 1; x >= lo; x-- {
-			if p := row[4*x:]; 255-min(p[0], p[1], p[2]) > trimAlpha {
+			if p := row[4*x:]; 255-min(p[0], p[1], p[2]) > raster.TrimAlpha {
 				hi = x + 1
 				break
 			}
@@ -204,10 +205,10 @@ func paddedFrame(c, canvas image.Rectangle, side float64) image.Rectangle {
 // (transparent, or white).
 func cropTo(src *image.RGBA, frame image.Rectangle, white bool) *image.RGBA {
 	w, h := frame.Dx(), frame.Dy()
-	dst := &image.RGBA{Pix: getPix(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	dst := &image.RGBA{Pix: raster.GetPix(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
 	in := frame.Intersect(src.Rect)
 	if white {
-		fillRect(dst, dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+		raster.FillRect(dst, dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	} else if in.Sub(frame.Min) != dst.Rect {
 		clear(dst.Pix) // a recycled buffer: what is not copied must be transparent
 	}
@@ -242,11 +243,11 @@ func (p *painter) logoBadge(text string, frame image.Rectangle, white bool) {
 	if white {
 		pill, ink = ink, pill
 	}
-	var sh path
-	sh.roundRect(x0+float64(p.px(1)), y0+float64(p.px(2)), x1+float64(p.px(1)), y1+float64(p.px(2)), 0.3*h)
+	var sh raster.Path
+	sh.RoundRect(x0+float64(p.px(1)), y0+float64(p.px(2)), x1+float64(p.px(1)), y1+float64(p.px(2)), 0.3*h)
 	p.softFill(&sh, shadowBadge)
-	var pb path
-	pb.roundRect(x0, y0, x1, y1, 0.3*h)
+	var pb raster.Path
+	pb.RoundRect(x0, y0, x1, y1, 0.3*h)
 	fillPath(&pb, p.dst, p.full, rgba(pill))
 	p.drawText(p.dst, tb, (x0+x1)/2, (y0+y1)/2, ink, 1, true, nil)
 }
@@ -269,10 +270,10 @@ func maskIn(dst *image.RGBA, m *image.Alpha) {
 				continue
 			}
 			if cov == 0 {
-				store32(drow[4*x:], 0)
+				raster.Store32(drow[4*x:], 0)
 				continue
 			}
-			store32(drow[4*x:], scalePix(load32(drow[4*x:]), uint32(cov)))
+			raster.Store32(drow[4*x:], raster.ScalePix(raster.Load32(drow[4*x:]), uint32(cov)))
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // card is the 3:1 rectangle of the compact designs (matchup logo style 1,
@@ -37,22 +38,22 @@ func (c card) at(f float64) float64 { return c.x0 + f*(c.x1-c.x0) }
 // right of the diagonal split (top at 0.5825, bottom at 0.4175 of the
 // width), separated by a white divider when split is set.
 func (p *painter) paintCard(c card, a, b colorx.RGB, split bool) {
-	fillRect(p.dst, image.Rect(int(c.x0), int(c.y0), int(c.x1), int(c.y1)), rgba(a))
+	raster.FillRect(p.dst, image.Rect(int(c.x0), int(c.y0), int(c.x1), int(c.y1)), rgba(a))
 	if split {
 		top, bot := c.at(0.5825), c.at(0.4175)
-		var pb path
-		pb.polygon(top, c.y0, c.x1, c.y0, c.x1, c.y1, bot, c.y1)
+		var pb raster.Path
+		pb.Polygon(top, c.y0, c.x1, c.y0, c.x1, c.y1, bot, c.y1)
 		fillPath(&pb, p.dst, p.full, rgba(b))
 		// The divider's horizontal half-width for a perpendicular width w.
 		w := max(1, math.Round(cardDivider*c.bs))
 		slope := (bot - top) / (c.y1 - c.y0)
 		hw := w * math.Sqrt(1+slope*slope) / 2
-		var d path
-		d.polygon(top-hw, c.y0, top+hw, c.y0, bot+hw, c.y1, bot-hw, c.y1)
+		var d raster.Path
+		d.Polygon(top-hw, c.y0, top+hw, c.y0, bot+hw, c.y1, bot-hw, c.y1)
 		fillPath(&d, p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	}
-	var rr path
-	rr.roundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
+	var rr raster.Path
+	rr.RoundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
 	if m := cachedMask(&rr, p.full); m != nil {
 		maskIn(p.dst, m)
 	}

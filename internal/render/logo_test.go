@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // logoOpts returns logo options of one size.
@@ -86,7 +87,7 @@ func TestLogoUntrimmedSizeAndBackground(t *testing.T) {
 				o := logoOpts(c.style, size, false)
 				o.LeagueLogo, o.Badge = true, "HD"
 				img := render(t, c.s, o)
-				defer Release(img)
+				defer raster.Release(img)
 				if got := img.Bounds(); got != image.Rect(0, 0, size, size) {
 					t.Fatalf("Render(%s, size %d, trim=false) bounds = %v, want exactly %dx%d", c.name, size, got, size, size)
 				}
@@ -122,7 +123,7 @@ func TestLogoTrimKeepsEveryVisiblePixel(t *testing.T) {
 				o := logoOpts(c.style, size, false)
 				o.LeagueLogo = true
 				full := rgbaOf(t, render(t, c.s, o))
-				defer Release(full)
+				defer raster.Release(full)
 				o.Trim = true
 				cut := rgbaOf(t, render(t, c.s, o))
 				checkCorners(t, cut, c.white)
@@ -211,7 +212,7 @@ func TestLogoLoserIsGreyscale(t *testing.T) {
 		if saturated < winner.Dx()*winner.Dy()/10 {
 			t.Errorf("style %d: winner box has %d saturated pixels, want the winner in colour", st, saturated)
 		}
-		Release(img)
+		raster.Release(img)
 	}
 }
 
@@ -238,7 +239,7 @@ func TestLogoMissingTeamIsGreyLeagueLogo(t *testing.T) {
 		if differ < r.Dx()*r.Dy()/10 {
 			t.Errorf("style %d: only %d pixels of the stand-in differ from its background, want the league logo", st, differ)
 		}
-		Release(img)
+		raster.Release(img)
 	}
 }
 

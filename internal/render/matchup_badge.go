@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Styles 3 (light) and 4 (dark): minimalist team circles with "VS" between
@@ -75,18 +76,18 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 	vsX, vsY := (centres[0][0]+centres[1][0])/2, (centres[0][1]+centres[1][1])/2
 	box := r * math.Sqrt2 * 0.95 // square inscribed in the circle, 5 % margin
 	steps := []func(){
-		func() { fillLinear(p.dst, p.full, true, opaqueStops([]float64{0, 1}, bg[0], bg[1])) },
+		func() { raster.FillLinear(p.dst, p.full, true, raster.OpaqueStops([]float64{0, 1}, bg[0], bg[1])) },
 	}
 	for i, s := range sd {
 		c := centres[i]
 		steps = append(steps,
 			func() {
 				// A soft shadow lifts the circle off the flat background.
-				var sh path
-				sh.circle(c[0], c[1]+float64(p.px(8)), r)
+				var sh raster.Path
+				sh.Circle(c[0], c[1]+float64(p.px(8)), r)
 				p.softFill(&sh, shadowMinimal)
-				var pb path
-				pb.circle(c[0], c[1], r)
+				var pb raster.Path
+				pb.Circle(c[0], c[1], r)
 				fillPath(&pb, p.dst, p.full, rgba(s.color))
 			},
 			func() {

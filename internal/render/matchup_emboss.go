@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Styles 99 (3D embossed panels, reflections, metallic VS badge) and 98
@@ -65,20 +66,20 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 	steps = append(steps,
 		func() { // divider: dark-light-dark across its width
 			w := float64(max(2, p.px(6)))
-			var pb path
+			var pb raster.Path
 			if stack {
 				y0 := H/2 - w/2
 				if !p.dst.Rect.Overlaps(image.Rect(0, int(y0)-1, p.o.Width, int(y0+w)+2)) {
 					return // not in this band
 				}
-				pb.rect(0, y0, W, y0+w)
-				fillPathPaint(&pb, p.dst, p.full, linearWith(dividerLUT(), 0, y0, 0, y0+w))
+				pb.Rect(0, y0, W, y0+w)
+				fillPathPaint(&pb, p.dst, p.full, raster.LinearWith(dividerLUT(), 0, y0, 0, y0+w))
 				return
 			}
 			x0 := W/2 - w/2
-			pb.rect(x0, 0, x0+w, H)
+			pb.Rect(x0, 0, x0+w, H)
 			if a := cachedMask(&pb, p.full); a != nil {
-				maskPaintDown(p.dst, a, linearWith(dividerLUT(), x0, 0, x0+w, 0))
+				raster.MaskPaintDown(p.dst, a, raster.LinearWith(dividerLUT(), x0, 0, x0+w, 0))
 			}
 		},
 		func() { p.vsBadge(W/2, H/2, badge) },
@@ -161,13 +162,13 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	hw, hh := rect.Dx(), rect.Dy()
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
 		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
-		refl, _ := held(p, k, func() (*spanImage, bool) { return reflectionOf(li, k), true })
+		refl, _ := held(p, k, func() (*raster.SpanImage, bool) { return reflectionOf(li, k), true })
 		// With the render's shadow memos: a fresh set would be cleared
 		// for every draw (every band).
 		if p.shadows == nil {
-			p.shadows = new(shadowMemos)
+			p.shadows = new(raster.ShadowMemos)
 		}
-		refl.drawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
+		refl.DrawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
 	}
 }
 
@@ -175,16 +176,16 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 // badge ring's (grey-white-grey corner to corner) are the same in every
 // render: their lookup tables are made once, not per render and band.
 var (
-	dividerStops = []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
-	dividerLUT   = sync.OnceValue(func() *gradLUT { return newLUT(dividerStops) })
+	dividerStops = []raster.Stop{{T: 0, C: colorx.RGB{}, A: 0.8}, {T: 0.5, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.8}, {T: 1, C: colorx.RGB{}, A: 0.8}}
+	dividerLUT   = sync.OnceValue(func() *raster.GradLUT { return raster.NewLUT(dividerStops) })
 	badgeGrey    = colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
-	badgeStops   = opaqueStops([]float64{0, 0.5, 1}, badgeGrey, colorx.RGB{R: 255, G: 255, B: 255}, badgeGrey)
-	badgeRingLUT = sync.OnceValue(func() *gradLUT { return newLUT(badgeStops) })
+	badgeStops   = raster.OpaqueStops([]float64{0, 0.5, 1}, badgeGrey, colorx.RGB{R: 255, G: 255, B: 255}, badgeGrey)
+	badgeRingLUT = sync.OnceValue(func() *raster.GradLUT { return raster.NewLUT(badgeStops) })
 )
 
 // panelStops is the radial overlay of a panel: white at 20 % in the
 // middle to black at 40 % at the radius of 0.8 times the panel's long side.
-var panelStops = []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}
+var panelStops = []raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.2}, {T: 1, C: colorx.RGB{}, A: 0.4}}
 
 // panelLUTKey holds a render's overlay lookup tables of one team colour.
 type panelLUTKey struct{ c colorx.RGB }
@@ -245,7 +246,7 @@ var opaqueRow = func() []byte {
 // (the emboss texture built from it is) but pooled: hand it back with
 // putAlpha.
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alpha {
-	m := getAlpha(image.Rect(0, 0, w, h))
+	m := raster.GetAlpha(image.Rect(0, 0, w, h))
 	s := newSilSampler(li, sw, sh, ox, oy, w, h, meta)
 	for y := range h {
 		s.row(y, m.Pix[y*m.Stride:][:w])
@@ -538,14 +539,14 @@ type reflKey struct{ scaledKey }
 // (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1), its pixel (0, 0) at
 // the top-left, cached like a sprite: drawing it blends each visible pixel
 // once.
-func reflectionOf(li logoInfo, k reflKey) *spanImage {
-	return memo(k.img, k, func() (*spanImage, int64) {
+func reflectionOf(li logoInfo, k reflKey) *raster.SpanImage {
+	return memo(k.img, k, func() (*raster.SpanImage, int64) {
 		src := scaleLogo(li, k.grey, k.w, k.h)
 		h := k.h
 		out := image.NewRGBA(src.Rect)
-		fade := []stop{{0, colorx.RGB{}, 0}, {0.25, colorx.RGB{}, 0.4}, {0.6, colorx.RGB{}, 0.8}, {1, colorx.RGB{}, 1}}
+		fade := []raster.Stop{{T: 0, C: colorx.RGB{}, A: 0}, {T: 0.25, C: colorx.RGB{}, A: 0.4}, {T: 0.6, C: colorx.RGB{}, A: 0.8}, {T: 1, C: colorx.RGB{}, A: 1}}
 		for i := range h {
-			op := 0.25 * (1 - stopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
+			op := 0.25 * (1 - raster.StopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
 			f := uint32(op*255 + 0.5)
 			if f == 0 {
 				continue
@@ -553,13 +554,13 @@ func reflectionOf(li logoInfo, k reflKey) *spanImage {
 			srow := src.Pix[(h-1-i)*src.Stride:][:4*k.w]
 			orow := out.Pix[i*out.Stride:][:4*k.w]
 			for j := 0; j < len(srow); j += 4 {
-				if v := load32(srow[j:]); v>>24 != 0 {
-					store32(orow[j:], scalePix(v, f))
+				if v := raster.Load32(srow[j:]); v>>24 != 0 {
+					raster.Store32(orow[j:], raster.ScalePix(v, f))
 				}
 			}
 		}
-		sp := newSpanImage(out)
-		return sp, sp.bytes()
+		sp := raster.NewSpanImage(out)
+		return sp, sp.Bytes()
 	})
 }
 
@@ -570,19 +571,19 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	if !p.dst.Rect.Overlaps(image.Rect(int(cx-pad), int(cy-pad), int(cx+pad)+1, int(cy+pad)+1)) {
 		return
 	}
-	var ring, inner path
-	ring.circle(cx, cy, r)
-	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
+	var ring, inner raster.Path
+	ring.Circle(cx, cy, r)
+	inner.Circle(cx, cy, r-float64(max(2, p.px(6))))
 	a := cachedMask(&ring, p.full)
 	// The ring's opaque gradient and the opaque inner disc cover the
 	// shadow where the ring's coverage is full: it is left out there.
-	var sh path
-	sh.circle(cx, cy+float64(p.px(4)), r)
+	var sh raster.Path
+	sh.Circle(cx, cy+float64(p.px(4)), r)
 	p.softFillOutside(&sh, shadowLogoStrong, a)
 	// The opaque inner disc covers all but the ring's rim: the ring's
 	// gradient is painted only where the disc does not cover it fully.
 	if a != nil {
-		maskPaintOutside(p.dst, a, cachedMask(&inner, p.full), linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
+		raster.MaskPaintOutside(p.dst, a, cachedMask(&inner, p.full), raster.LinearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
 	fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	size := math.Round(0.76 * r)

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Name cards on logos (§5.8, name mode): a team's name instead of its
@@ -96,8 +97,8 @@ var shadowTile = &shadowSpec{0.3, 15, 0, 6}
 func (p *painter) nameTile(i int, c colorx.RGB, grey bool, cx, cy, w, h float64) {
 	tw, th := 0.9*w, 0.9*h
 	p.shapeShadow(cx-tw/2, cy-th/2, tw, th, 0.12*min(tw, th), shadowTile)
-	var tile path
-	tile.roundRect(cx-tw/2, cy-th/2, cx+tw/2, cy+th/2, 0.12*min(tw, th))
+	var tile raster.Path
+	tile.RoundRect(cx-tw/2, cy-th/2, cx+tw/2, cy+th/2, 0.12*min(tw, th))
 	fillPath(&tile, p.dst, p.full, rgba(c))
 	p.drawName(p.dst, i, grey, c, cx, cy, 0.86*tw, 0.86*th)
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 func TestFitNameReadableAndNeverClipped(t *testing.T) {
@@ -48,7 +50,7 @@ func TestLogoNameCardStaysInItsBox(t *testing.T) {
 	o := logoOpts(1, size, false)
 	o.NameMode = true
 	img := render(t, matchupScene(teamPurple, teamGreen), o)
-	defer Release(img)
+	defer raster.Release(img)
 	c := (&painter{W: size, H: size}).compactCard()
 	box := teamBox(1, size, 0).Inset(-2)
 	text := 0

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // limiter bounds concurrent renders (CPU-bound work) to GOMAXPROCS by
@@ -45,7 +46,7 @@ func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	}
 	p := newPainter(ctx, s, o)
 	if err := p.paint(); err != nil {
-		Release(p.dst)
+		raster.Release(p.dst)
 		return nil, err
 	}
 	p.flushTrace(traceOf(ctx), image.Point{})
@@ -123,12 +124,12 @@ type painter struct {
 	// shadows memoises sprite shadows over the render's backgrounds
 	// (see spanImage.drawMemo); made by the first draw, never by a
 	// warming copy.
-	shadows *shadowMemos
+	shadows *raster.ShadowMemos
 }
 
 func newPainter(ctx context.Context, s Scene, o Options) *painter {
 	p := painterFor(ctx, s, o)
-	p.dst = newCanvas(o.Width, o.Height)
+	p.dst = raster.NewCanvas(o.Width, o.Height)
 	if traceOf(ctx) != nil {
 		p.trace = &[]LogoDraw{}
 	}
@@ -197,9 +198,15 @@ func (p *painter) drawText(dst *image.RGBA, tb textBlock, cx, cy float64, c colo
 	}
 	if sh != nil {
 		m := blurredText(tb, p.px(sh.blur/2))
-		drawShadowMask(dst, m, ox+p.px(sh.dx), oy+p.px(sh.dy), sh.alpha*alpha)
+		raster.DrawShadowMask(dst, m, ox+p.px(sh.dx), oy+p.px(sh.dy), sh.alpha*alpha)
 	}
 	moved := *tm.mask
 	moved.Rect = tm.mask.Rect.Add(image.Pt(ox, oy))
-	fillMask(dst, &moved, premul(c.R, c.G, c.B, alpha))
+	raster.FillMask(dst, &moved, raster.Premul(c.R, c.G, c.B, alpha))
 }
+
+// Release hands an image returned by Render back for reuse by later
+// renders (see raster.Release). Call it only when nothing reads the image
+// any more (after encoding); images that are not released are garbage
+// collected.
+func Release(img image.Image) { raster.Release(img) }

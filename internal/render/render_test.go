@@ -8,6 +8,8 @@ import (
 	"image"
 	"image/png"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 func TestRenderDimensionsAndOpaque(t *testing.T) {
@@ -33,7 +35,7 @@ func TestRenderDimensionsAndOpaque(t *testing.T) {
 						if err != nil {
 							t.Fatalf("Render error: %v", err)
 						}
-						defer Release(img)
+						defer raster.Release(img)
 						if got := img.Bounds(); got != image.Rect(0, 0, size.X, size.Y) {
 							t.Fatalf("Render bounds = %v, want %dx%d", got, size.X, size.Y)
 						}
@@ -125,7 +127,7 @@ func TestRenderOddInputs(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Render(odd logo %d, %d teams, style %d) error: %v", i, len(sc.Teams), st, err)
 				}
-				Release(img)
+				raster.Release(img)
 			}
 		}
 	}
@@ -138,7 +140,7 @@ func TestSetConcurrency(t *testing.T) {
 	for range 4 {
 		go func() {
 			img, err := Render(context.Background(), matchupScene(teamPurple, teamGreen), small(KindThumb, 1))
-			Release(img)
+			raster.Release(img)
 			done <- err
 		}()
 	}
@@ -154,9 +156,9 @@ func TestWarmRenderUsesCache(t *testing.T) {
 	for _, st := range allStyles {
 		o := small(KindThumb, st)
 		o.LeagueLogo = true
-		Release(render(t, sc, o))
+		raster.Release(render(t, sc, o))
 		_, missBefore, _ := CacheStats()
-		Release(render(t, sc, o))
+		raster.Release(render(t, sc, o))
 		if _, missAfter, _ := CacheStats(); missAfter != missBefore {
 			t.Errorf("style %d: warm render had %d cache misses, want 0 (no trimming/scaling of logos)", st, missAfter-missBefore)
 		}

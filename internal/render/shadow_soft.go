@@ -3,6 +3,8 @@ package render
 import (
 	"image"
 	"image/color"
+
+	"gamethumbs/internal/raster"
 )
 
 // shadowSpec is a drop shadow: opacity, blur (the canvas shadowBlur value,
@@ -35,34 +37,34 @@ type softKey struct {
 // softFill draws a blurred black copy of path pb as a shadow (sh.dx/dy are
 // ignored: the caller offsets the path). Small shadows (badges) are cached
 // with their opacity applied, so a warm render blurs nothing.
-func (p *painter) softFill(pb *path, sh *shadowSpec) { p.softFillOutside(pb, sh, nil) }
+func (p *painter) softFill(pb *raster.Path, sh *shadowSpec) { p.softFillOutside(pb, sh, nil) }
 
 // softFillOutside is softFill leaving out of a cached shadow the pixels
 // that mask skip (nil for none) covers fully: those an opaque paint
 // through skip covers next.
-func (p *painter) softFillOutside(pb *path, sh *shadowSpec, skip *image.Alpha) {
+func (p *painter) softFillOutside(pb *raster.Path, sh *shadowSpec, skip *image.Alpha) {
 	r := p.px(sh.blur / 2)
 	pad := 3 * r
 	clip := p.full.Inset(-pad)
 	build := func() *image.Alpha {
-		m := pb.mask(clip)
+		m := pb.Mask(clip)
 		if m == nil {
 			return nil
 		}
 		big := image.NewAlpha(m.Rect.Inset(-3 * r))
-		copy2(big, m)
-		putAlpha(m)
-		boxBlur(big, r)
+		raster.Copy2(big, m)
+		raster.PutAlpha(m)
+		raster.BoxBlur(big, r)
 		return big
 	}
-	alpha := premul(0, 0, 0, sh.alpha).A
-	if pb.area() > maxCachedMask || pb.empty() {
+	alpha := raster.Premul(0, 0, 0, sh.alpha).A
+	if pb.Area() > maxCachedMask || pb.Empty() {
 		if big := build(); big != nil {
-			drawShadowMask(p.dst, big, 0, 0, sh.alpha)
+			raster.DrawShadowMask(p.dst, big, 0, 0, sh.alpha)
 		}
 		return
 	}
-	m := memo(nil, softKey{pathKey{pb.key(), clip}, r, alpha}, func() (*image.Alpha, int64) {
+	m := memo(nil, softKey{pathKey{pb.Key(), clip}, r, alpha}, func() (*image.Alpha, int64) {
 		big := build()
 		if big == nil {
 			return nil, 64
@@ -73,8 +75,8 @@ func (p *painter) softFillOutside(pb *path, sh *shadowSpec, skip *image.Alpha) {
 	switch {
 	case m == nil:
 	case skip != nil:
-		shadeMaskOutside(p.dst, m, skip)
+		raster.ShadeMaskOutside(p.dst, m, skip)
 	default:
-		fillMask(p.dst, m, color.RGBA{A: 255})
+		raster.FillMask(p.dst, m, color.RGBA{A: 255})
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/image/vector"
 
 	"gamethumbs/internal/fonts"
+	"gamethumbs/internal/raster"
 )
 
 // Embedded fonts (Apache-2.0, see internal/fonts/README.md).
@@ -195,7 +196,7 @@ func blurredText(tb textBlock, r int) *image.Alpha {
 		src := rasterText(tb).mask
 		m := image.NewAlpha(src.Rect.Inset(-3 * r))
 		draw.Draw(m, src.Rect, src, src.Rect.Min, draw.Src)
-		boxBlur(m, r)
+		raster.BoxBlur(m, r)
 		return m, int64(len(m.Pix))
 	})
 }

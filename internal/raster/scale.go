@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"image"
@@ -37,7 +37,7 @@ const (
 // where channels differ from x/image/draw's by at most one level (fixed-point
 // rounding); anything else goes through x/image/draw itself. Empty sr or dst
 // do nothing.
-func scaleCatmullRom(dst *image.RGBA, src image.Image, sr image.Rectangle) {
+func ScaleCatmullRom(dst *image.RGBA, src image.Image, sr image.Rectangle) {
 	dr := dst.Rect
 	if dr.Empty() || sr.Empty() {
 		return

@@ -1,4 +1,4 @@
-package render
+package raster
 
 import "image"
 
@@ -12,7 +12,7 @@ import "image"
 // striding down columns, and divisions are multiplications by a
 // reciprocal. Shadows of logos are rebuilt whenever the sprite cache
 // misses, which makes this one of the hot loops of a cold render.
-func boxBlur(a *image.Alpha, r int) {
+func BoxBlur(a *image.Alpha, r int) {
 	w, h := a.Rect.Dx(), a.Rect.Dy()
 	if r < 1 || w == 0 || h == 0 {
 		return
@@ -35,7 +35,7 @@ func boxBlur(a *image.Alpha, r int) {
 	for y := range h {
 		copy(a.Pix[y*a.Stride:][:w], tmp.Pix[y*tmp.Stride:][:w])
 	}
-	putAlpha(tmp)
+	PutAlpha(tmp)
 }
 
 // boxDivider divides a box sum by the box width 2r+1, rounding to nearest,

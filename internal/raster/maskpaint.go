@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"bytes"
@@ -12,13 +12,13 @@ import (
 // coverage and background are those of the row above gets that row's
 // result. The panels under a divider repeat most rows (see radialIndex),
 // so most of its rows are copies.
-func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
+func MaskPaintDown(dst *image.RGBA, a *image.Alpha, pt *LinearPaint) {
 	r := a.Rect.Intersect(dst.Rect)
 	if r.Empty() {
 		return
 	}
 	if pt.dy != 0 {
-		maskPaint(dst, a, pt)
+		MaskPaint(dst, a, pt)
 		return
 	}
 	n := 4 * r.Dx()
@@ -27,7 +27,7 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 	// The paint of every column, the same down the rows.
 	cols := make([]color.RGBA, r.Dx())
 	for i := range cols {
-		cols[i] = pt.at(r.Min.X+i, r.Min.Y)
+		cols[i] = pt.At(r.Min.X+i, r.Min.Y)
 	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:n]
@@ -50,7 +50,7 @@ func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
 // that mask skip (nil for none) covers fully: a disc's inside, which an
 // opaque fill through skip paints over next. Zero coverage is skipped
 // eight mask bytes at a time.
-func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt *linearPaint) {
+func MaskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt *LinearPaint) {
 	r := a.Rect.Intersect(dst.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
@@ -66,7 +66,7 @@ func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt *linearPaint) {
 				continue
 			}
 			if c := m[x]; c != 0 {
-				paintPix(d[4*x:], pt.at(r.Min.X+x, y), c)
+				paintPix(d[4*x:], pt.At(r.Min.X+x, y), c)
 			}
 		}
 	}
@@ -99,7 +99,7 @@ func fullStretch(skip *image.Alpha, y, x0, x1 int) (f0, f1 int) {
 // first stretch of each row that mask skip covers fully: a disc's inside,
 // which an opaque paint through skip covers next. Further stretches (a
 // mask with holes) are shaded anyway.
-func shadeMaskOutside(dst *image.RGBA, m, skip *image.Alpha) {
+func ShadeMaskOutside(dst *image.RGBA, m, skip *image.Alpha) {
 	r := m.Rect.Intersect(dst.Rect)
 	if r.Empty() {
 		return

@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"image"
@@ -6,17 +6,17 @@ import (
 
 // drawShadow composites a shadow mask (whose Rect is relative to a shape
 // drawn at origin) translated by (ox, oy) in colour black at opacity a.
-func drawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
+func DrawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
 	moved := *m
 	moved.Rect = m.Rect.Add(image.Pt(ox, oy))
-	fillMask(dst, &moved, premul(0, 0, 0, a))
+	FillMask(dst, &moved, Premul(0, 0, 0, a))
 }
 
 // shadowOf returns a blurred alpha mask of src's alpha channel, padded by
 // 3r on every side; its Rect is in src's coordinates (so it starts at
 // src.Rect.Min - 3r). Wide blurs (r >= halfResBlur) are computed on a
 // half-resolution grid and scaled back up (see shadowOfHalf).
-func shadowOf(src *image.RGBA, r int) *image.Alpha {
+func ShadowOf(src *image.RGBA, r int) *image.Alpha {
 	if r >= halfResBlur {
 		return shadowOfHalf(src, r)
 	}
@@ -35,12 +35,12 @@ func shadowOfFull(src *image.RGBA, r int) *image.Alpha {
 			m.Pix[di+x] = src.Pix[si+4*x+3]
 		}
 	}
-	boxBlur(m, r)
+	BoxBlur(m, r)
 	return m
 }
 
 // copy2 copies alpha mask src into dst at the same coordinates.
-func copy2(dst, src *image.Alpha) {
+func Copy2(dst, src *image.Alpha) {
 	for y := src.Rect.Min.Y; y < src.Rect.Max.Y; y++ {
 		si := src.PixOffset(src.Rect.Min.X, y)
 		di := dst.PixOffset(src.Rect.Min.X, y)
