@@ -135,7 +135,7 @@ func normalise(img image.Image) logoInfo {
 		if w == b.Dx() && h == b.Dy() {
 			draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
 		} else {
-			raster.ScaleCatmullRom(dst, img, b)
+			raster.CatmullRom.Scale(dst, dst.Rect, img, b, draw.Src, nil)
 		}
 		src = dst
 	}
@@ -162,7 +162,7 @@ func scaleLogo(li logoInfo, grey bool, w, h int) *image.RGBA {
 	if li.trim.Dx() == w && li.trim.Dy() == h {
 		draw.Draw(dst, dst.Rect, li.img, li.trim.Min, draw.Src)
 	} else {
-		raster.ScaleCatmullRom(dst, li.img, li.trim)
+		raster.CatmullRom.Scale(dst, dst.Rect, li.img, li.trim, draw.Src, nil)
 	}
 	if grey {
 		raster.GreyscaleInPlace(dst, loserOpacity)
