@@ -26,6 +26,6 @@ func (p *painter) badge(text string) {
 	p.softFill(&sh, shadowBadge)
 	var pill raster.Path
 	pill.RoundRect(x0, y0, x1, y1, 0.3*h)
-	fillPath(&pill, p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+	p.fillPath(&pill, p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	p.drawText(p.dst, tb, (x0+x1)/2, (y0+y1)/2, colorx.RGB{R: 0x11, G: 0x11, B: 0x11}, 1, true, nil)
 }

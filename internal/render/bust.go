@@ -41,7 +41,7 @@ func (p *painter) isBust(img image.Image) bool {
 	}
 	k := bustKey{img}
 	v, _ := held(p, k, func() (bool, bool) {
-		return memo(img, k, func() (bool, int64) { return p.bustShape(img), 64 }), true
+		return memo(p.cache, img, k, func() (bool, int64) { return p.bustShape(img), 64 }), true
 	})
 	return v
 }
@@ -76,7 +76,7 @@ func (p *painter) sideBust(sd *side) bool {
 
 // normalised is normalised(img), held for the render.
 func (p *painter) normalised(img image.Image) (logoInfo, bool) {
-	return held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+	return held(p, normKey{img}, func() (logoInfo, bool) { return normalised(p.cache, img) })
 }
 
 // bustCentre returns the centre y at which img, contain-fit in a box of
@@ -97,7 +97,7 @@ func (p *painter) bustCentre(img image.Image, s, bottom float64) float64 {
 // a ring in the team colour around a backdrop the bust reads on.
 func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bool, cx, cy, r float64) {
 	img := p.pickLogo(def, dark, bg)
-	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(p.cache, img) })
 	if !ok {
 		return
 	}
@@ -119,14 +119,14 @@ func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bo
 	iw, ih := max(1, int(math.Round(w))), max(1, int(math.Round(h)))
 	at := image.Pt(int(math.Round(cx-w/2)), int(math.Round(cy+r-h)))
 	k := scaledKey{img, grey, iw, ih}
-	sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(li, k), true })
+	sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(p.cache, li, k), true })
 	if p.warming {
 		return
 	}
 	var pb raster.Path
 	pb.Circle(cx, cy, r)
 	if hl.on && !grey {
-		fillPath(&pb, p.dst, p.full, rgba(disc))
+		p.fillPath(&pb, p.dst, p.full, rgba(disc))
 	}
 	m := pb.Mask(p.full)
 	if m == nil {

@@ -27,7 +27,7 @@ func TestEmbossNoSeam(t *testing.T) {
 	a, b := teamPurple, teamGreen
 	a.Logo, a.LogoDark = square, nil
 	b.Logo, b.LogoDark = square, nil
-	img, err := Render(context.Background(), matchupScene(a, b), Options{Kind: KindThumb, Width: 1080, Height: 1080, Style: 99})
+	img, err := testRenderer.Render(context.Background(), matchupScene(a, b), Options{Kind: KindThumb, Width: 1080, Height: 1080, Style: 99})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,17 +66,17 @@ func maxChannelDiff(p, q color.RGBA) int {
 func TestPaintPanelMatchesOverlay(t *testing.T) {
 	stops := []raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.2}, {T: 1, C: colorx.RGB{}, A: 0.4}}
 	c := colorx.RGB{R: 0x55, G: 0x25, B: 0x83}
-	luts := newPanelLUTs(c, stops)
+	luts := newPanelLUTs(testRenderer.cache, c, stops)
 	for _, sz := range []image.Point{{37, 23}, {40, 30}, {1, 1}, {64, 9}, {41, 120}} {
 		panel := image.Rectangle{image.Pt(5, 3), image.Pt(5, 3).Add(sz)}
 		want := image.NewRGBA(image.Rectangle{Max: sz})
 		raster.FillRect(want, want.Rect, rgba(c))
 		r1 := 0.8 * float64(max(sz.X, sz.Y))
 		raster.OverlayRadial(want, float64(sz.X)/2, float64(sz.Y)/2, 2, r1, stops)
-		ri := panelIndex(sz.X, sz.Y, 2, r1, stops, luts.top)
+		ri := panelIndex(testRenderer.cache, sz.X, sz.Y, 2, r1, stops, luts.top)
 		for _, win := range []image.Rectangle{panel, image.Rect(0, 4, 50, 9), image.Rect(9, 0, 30, 140)} {
 			dst := image.NewRGBA(win)
-			paintPanel(dst, panel, luts, 2, r1, stops, nil)
+			paintPanel(testRenderer.cache, dst, panel, luts, 2, r1, stops, nil)
 			in := win.Intersect(panel)
 			for y := in.Min.Y; y < in.Max.Y; y++ {
 				for x := in.Min.X; x < in.Max.X; x++ {
@@ -107,7 +107,7 @@ func TestRadialBlocksWithinThird(t *testing.T) {
 		w, h := sz.X, sz.Y
 		r0, r1 := 10.0, 0.8*float64(max(w, h))
 		for _, top := range []uint8{255, 191, 63} {
-			ri := panelIndex(w, h, r0, r1, panelStops, top)
+			ri := panelIndex(testRenderer.cache, w, h, r0, r1, panelStops, top)
 			if worst := radialError(ri, w, h, r0, r1, panelStops, top); worst > 1.0/3+radialSlack {
 				t.Errorf("%v panel, colours up to %d: a pixel is %.3f levels off its exact overlay, want <= 1/3", sz, top, worst)
 			}
@@ -134,7 +134,7 @@ func TestRadialBlocksWithinThird(t *testing.T) {
 			"twice the bound":     radialBlocks(w, h, r0, r1, n, sl, 2.0/3),
 			"dark colours' slope": radialBlocks(w, h, r0, r1, n, overlaySlopes([]raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.2}, {T: 1, C: colorx.RGB{}, A: 0.2}}, 255), 1.0/3),
 			"no bound":            radialBlocks(w, h, r0, r1, n, sl, math.Inf(1)),
-			"colours up to 127":   panelIndex(w, h, r0, r1, panelStops, 127),
+			"colours up to 127":   panelIndex(testRenderer.cache, w, h, r0, r1, panelStops, 127),
 		} {
 			if radialError(bad, w, h, r0, r1, panelStops, 255) <= 1.0/3+radialSlack {
 				t.Errorf("%v panel: blocks chosen against %s keep within a third of a level; the check cannot tell", sz, name)
@@ -151,14 +151,14 @@ func TestOverlayTop(t *testing.T) {
 			if top := int(overlayTop(c)); top < v || top >= v+64 {
 				t.Fatalf("colour %v: class %d, want %d-%d", c, top, v, v+63)
 			}
-			if luts := newPanelLUTs(c, panelStops); luts.top != overlayTop(c) {
+			if luts := newPanelLUTs(testRenderer.cache, c, panelStops); luts.top != overlayTop(c) {
 				t.Fatalf("colour %v: panel tables of class %d, want %d", c, luts.top, overlayTop(c))
 			}
 		}
 	}
 	prev := -1
 	for _, top := range []uint8{255, 191, 127, 63} {
-		ri := panelIndex(720, 1080, 10, 864, panelStops, top)
+		ri := panelIndex(testRenderer.cache, 720, 1080, 10, 864, panelStops, top)
 		same := 0
 		for i := ri.qw; i < len(ri.idx); i++ {
 			if ri.idx[i] == ri.idx[i-ri.qw] {
@@ -217,7 +217,7 @@ func TestPaintPanelBlocks(t *testing.T) {
 			raster.FillRect(want, panel, rgba(col))
 			raster.OverlayRadial(want, float64(c.w)/2, float64(c.h)/2, r0, r1, panelStops)
 			got := image.NewRGBA(panel)
-			paintPanel(got, panel, newPanelLUTs(col, panelStops), r0, r1, panelStops, nil)
+			paintPanel(testRenderer.cache, got, panel, newPanelLUTs(testRenderer.cache, col, panelStops), r0, r1, panelStops, nil)
 			worst, same := 0, 0
 			for y := range c.h {
 				for x := range c.w {
@@ -248,13 +248,13 @@ func TestEmbossTextureMatchesPixels(t *testing.T) {
 	logos := []image.Image{teamPurple.Logo, teamGreen.Logo, testLeague.Logo, teamDark.Logo, square,
 		rendertest.Logo(rendertest.Star, 90, nrgba("#ffffff"), nrgba("#000000"))}
 	for _, img := range logos {
-		li, ok := normalised(img)
+		li, ok := normalised(testRenderer.cache, img)
 		if !ok {
 			t.Fatal("logo has no visible pixels")
 		}
 		for _, c := range []struct{ w, h, e int }{{720, 1080, 2}, {1080, 960, 2}, {1080, 1080, 2}, {160, 240, 1}} {
 			key := embossKey{img, c.w, c.h, c.e}
-			got := panelEmboss(li, key)
+			got := panelEmboss(testRenderer.cache, li, key)
 			want := embossByPixel(li, key)
 			if len(got.runs) != len(want.runs) {
 				t.Fatalf("%v %+v: %d runs, want %d", img.Bounds(), c, len(got.runs), len(want.runs))
@@ -319,7 +319,7 @@ func embossByPixel(li logoInfo, k embossKey) *embossTex {
 func TestSilhouetteMatchesBilinear(t *testing.T) {
 	big := rendertest.Logo(rendertest.Star, 600, nrgba("#ffffff"), nrgba("#000000"))
 	for _, img := range []image.Image{teamPurple.Logo, testLeague.Logo, big} {
-		li, ok := normalised(img)
+		li, ok := normalised(testRenderer.cache, img)
 		if !ok {
 			t.Fatal("logo has no visible pixels")
 		}
@@ -374,8 +374,8 @@ func TestSilhouetteMatchesBilinear(t *testing.T) {
 // both rows and mirrored) and windows of them (bands, offset panels).
 func TestPaintPanelTexture(t *testing.T) {
 	c := colorx.RGB{R: 0x55, G: 0x25, B: 0x83}
-	luts := newPanelLUTs(c, panelStops)
-	li, ok := normalised(teamPurple.Logo)
+	luts := newPanelLUTs(testRenderer.cache, c, panelStops)
+	li, ok := normalised(testRenderer.cache, teamPurple.Logo)
 	if !ok {
 		t.Fatal("logo has no visible pixels")
 	}
@@ -402,16 +402,16 @@ func TestPaintPanelTexture(t *testing.T) {
 	for _, sz := range []image.Point{{720, 1080}, {37, 23}, {38, 23}, {64, 9}, {10, 7}, {41, 13}} {
 		w, h := sz.X, sz.Y
 		r0, r1 := 10.0, 0.8*float64(max(w, h))
-		ri := panelIndex(w, h, r0, r1, panelStops, luts.top)
+		ri := panelIndex(testRenderer.cache, w, h, r0, r1, panelStops, luts.top)
 		texs := []*embossTex{synth(w, h)}
 		if w == 720 {
-			texs = append(texs, panelEmboss(li, embossKey{teamPurple.Logo, w, h, 2}))
+			texs = append(texs, panelEmboss(testRenderer.cache, li, embossKey{teamPurple.Logo, w, h, 2}))
 		}
 		panel := image.Rectangle{image.Pt(5, 3), image.Pt(5, 3).Add(sz)}
 		for ti, tex := range texs {
 			for _, win := range []image.Rectangle{panel, image.Rect(0, 4, w+10, 9), image.Rect(9, 0, 30, h+5), image.Rect(5, 2, 20, h)} {
 				dst := image.NewRGBA(win)
-				paintPanel(dst, panel, luts, r0, r1, panelStops, tex)
+				paintPanel(testRenderer.cache, dst, panel, luts, r0, r1, panelStops, tex)
 				in := win.Intersect(panel)
 				for y := in.Min.Y; y < in.Max.Y; y++ {
 					py := y - panel.Min.Y
@@ -510,6 +510,7 @@ func TestMaskPaintDown(t *testing.T) {
 // that cut through the badge and with the disc off-centre.
 func TestMaskPaintOutside(t *testing.T) {
 	const W, H = 60, 50
+	p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: W, Height: H})
 	bg := image.NewRGBA(image.Rect(0, 0, W, H))
 	for i := range bg.Pix {
 		bg.Pix[i] = uint8(i * 7 % 251)
@@ -526,11 +527,11 @@ func TestMaskPaintOutside(t *testing.T) {
 		pt := raster.NewLinear(c[0]-c[2], c[1]-c[2], c[0]+c[2], c[1]+c[2], stops)
 		want := image.NewRGBA(bg.Rect)
 		copy(want.Pix, bg.Pix)
-		fillPathPaint(&ring, want, want.Rect, pt)
+		p.fillPathPaint(&ring, want, want.Rect, pt)
 		var skip *image.Alpha
 		if c[3] > 0 {
 			inner.Circle(c[0], c[1], c[3])
-			fillPath(&inner, want, want.Rect, dark)
+			p.fillPath(&inner, want, want.Rect, dark)
 			skip = inner.Mask(bg.Rect)
 		}
 		for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 11, W, 23), image.Rect(0, 23, W, H)} {
@@ -541,7 +542,7 @@ func TestMaskPaintOutside(t *testing.T) {
 			a := ring.Mask(bg.Rect)
 			raster.MaskPaintOutside(got, a, skip, pt)
 			if skip != nil {
-				fillPath(&inner, got, bg.Rect, dark)
+				p.fillPath(&inner, got, bg.Rect, dark)
 			}
 			raster.PutAlpha(a)
 			for y := band.Min.Y; y < band.Max.Y; y++ {
@@ -582,7 +583,7 @@ func TestPanelIndexPerOverlay(t *testing.T) {
 		for _, stops := range [][]raster.Stop{panelStops, steep, five, panelStops} {
 			want := overlayBlock(sz.X, sz.Y, r0, r1, stops)
 			seen[want] = true
-			if got := panelIndex(sz.X, sz.Y, r0, r1, stops, 255); got.n != want {
+			if got := panelIndex(testRenderer.cache, sz.X, sz.Y, r0, r1, stops, 255); got.n != want {
 				t.Errorf("%v panel, stops %v: blocks of %d rows, want %d", sz, stops, got.n, want)
 			}
 		}
@@ -603,7 +604,7 @@ func TestPanelLUTs(t *testing.T) {
 	white := raster.Premul(255, 255, 255, 1)
 	for _, stops := range [][]raster.Stop{panelStops, five, steep} {
 		for _, c := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {G: 0x7a, B: 0x33}, {}, {R: 255, G: 255, B: 255}} {
-			luts := newPanelLUTs(c, stops)
+			luts := newPanelLUTs(testRenderer.cache, c, stops)
 			for i := range raster.LUTSize {
 				tt := float64(i) / (raster.LUTSize - 1)
 				a := raster.StopAlphaAt(stops, tt)

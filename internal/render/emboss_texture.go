@@ -75,7 +75,7 @@ func overlayTop(c colorx.RGB) uint8 {
 // class), blocks of up to a third of a level (radialBlocks). It is worked
 // out once per panel size, overlay and class (a banded render paints each
 // panel in six bands).
-func panelIndex(w, h int, r0, r1 float64, stops []raster.Stop, top uint8) *radialIndex {
+func panelIndex(c *derivatives, w, h int, r0, r1 float64, stops []raster.Stop, top uint8) *radialIndex {
 	build := func() (*radialIndex, int64) {
 		t := radialBlocks(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops), overlaySlopes(stops, top), 1.0/3)
 		return t, int64(2 * len(t.idx))
@@ -86,7 +86,7 @@ func panelIndex(w, h int, r0, r1 float64, stops []raster.Stop, top uint8) *radia
 		return t
 	}
 	copy(k.stops[:], stops)
-	return memo(nil, k, build)
+	return memo(c, nil, k, build)
 }
 
 // radialBlocks builds the index table of a w x h panel whose overlay runs
@@ -228,9 +228,9 @@ func overlayChords(stops []raster.Stop, tMax float64, steps int, top float64, f 
 // pixel at lookup index k becomes lut[k], exactly what overlaying the
 // stops in float on a panel filled with c gives. Entries are pixels as
 // little-endian words (pixel32).
-func overlayLUT(c colorx.RGB, stops []raster.Stop) *[raster.LUTSize]uint32 {
+func overlayLUT(cache *derivatives, c colorx.RGB, stops []raster.Stop) *[raster.LUTSize]uint32 {
 	var lut [raster.LUTSize]uint32
-	tm := overlayTermsOf(stops)
+	tm := overlayTermsOf(cache, stops)
 	for i := range lut {
 		r, g, b, al := tm.r[i], tm.g[i], tm.b[i], tm.al[i]
 		ia := 1 - al
@@ -254,7 +254,7 @@ type overlayTermsKey struct {
 
 // overlayTermsOf returns the overlay terms of stops, worked out once per
 // overlay (every team colour's tables share them).
-func overlayTermsOf(stops []raster.Stop) *overlayTerms {
+func overlayTermsOf(c *derivatives, stops []raster.Stop) *overlayTerms {
 	build := func() *overlayTerms {
 		tm := new(overlayTerms)
 		for i := range raster.LUTSize {
@@ -270,7 +270,7 @@ func overlayTermsOf(stops []raster.Stop) *overlayTerms {
 		return build()
 	}
 	copy(k.stops[:], stops)
-	return memo(nil, k, func() (*overlayTerms, int64) { return build(), 16 * raster.LUTSize })
+	return memo(c, nil, k, func() (*overlayTerms, int64) { return build(), 16 * raster.LUTSize })
 }
 
 // embossKey identifies the emboss texture of a logo in a w x h panel.
@@ -326,9 +326,9 @@ func embossPlace(li logoInfo, w, h int) (sw, sh, ox, oy int, ramp func(d int) in
 // of the silhouette's bounding box, so a logo whose straight edge lies on
 // that box (a flat-topped shield) leaves no line across the panel where
 // the box ends inside it.
-func panelEmboss(li logoInfo, key embossKey) *embossTex {
+func panelEmboss(c *derivatives, li logoInfo, key embossKey) *embossTex {
 	w, h, e := key.w, key.h, key.e
-	return memo(key.img, key, func() (*embossTex, int64) {
+	return memo(c, key.img, key, func() (*embossTex, int64) {
 		sw, sh, ox, oy, rampAt := embossPlace(li, w, h)
 		// The ramp rises with the distance and is at full strength from
 		// rampFull on: most rows and columns need no float division.
@@ -572,8 +572,8 @@ type panelLUTs struct {
 	top          uint8
 }
 
-func newPanelLUTs(c colorx.RGB, stops []raster.Stop) panelLUTs {
-	plain := overlayLUT(c, stops)
+func newPanelLUTs(cache *derivatives, c colorx.RGB, stops []raster.Stop) panelLUTs {
+	plain := overlayLUT(cache, c, stops)
 	sheen := new([raster.LUTSize]uint32)
 	both := new([raster.LUTSize]uint64)
 	// White at the sheen's coverage over each entry (blendPix's sums).
@@ -599,13 +599,13 @@ const (
 // one overlay block are the same before the lighting: each block is
 // looked up once (plain, with the full sheen, or both in one pass, as its
 // runs need) and copied.
-func paintPanel(dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 float64, stops []raster.Stop, tex *embossTex) {
+func paintPanel(c *derivatives, dst *image.RGBA, panel image.Rectangle, luts panelLUTs, r0, r1 float64, stops []raster.Stop, tex *embossTex) {
 	in := panel.Intersect(dst.Rect)
 	if in.Empty() {
 		return
 	}
 	w, h := panel.Dx(), panel.Dy()
-	ri := panelIndex(w, h, r0, r1, stops, luts.top)
+	ri := panelIndex(c, w, h, r0, r1, stops, luts.top)
 	x0, x1 := in.Min.X-panel.Min.X, in.Max.X-panel.Min.X
 	n := 4 * in.Dx()
 	sc := panelScratch.Get().(*[]byte)

@@ -16,7 +16,7 @@ func tracedRender(t *testing.T, s Scene, o Options) (image.Image, []LogoDraw) {
 	t.Helper()
 	var draws []LogoDraw
 	ctx := WithLogoTrace(context.Background(), func(d LogoDraw) { draws = append(draws, d) })
-	img, err := Render(ctx, s, o)
+	img, err := testRenderer.Render(ctx, s, o)
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
@@ -97,7 +97,7 @@ func TestUpscaleCapped(t *testing.T) {
 }
 
 func TestNamePairSharesSize(t *testing.T) {
-	p := painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
+	p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
 	for _, tt := range []struct{ a, b []string }{
 		{teamNames(teamPurple), []string{"Ajax"}},
 		{[]string{"Club Atlético Internacional de Deportes Unidos", "Internacional", "CAI"}, []string{"Ajax"}},
@@ -142,7 +142,7 @@ func TestLogoRowSeparatesSameColours(t *testing.T) {
 }
 
 func TestNamePairSameForm(t *testing.T) {
-	p := painterFor(context.Background(), Scene{}, Options{Width: 1080, Height: 1440})
+	p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: 1080, Height: 1440})
 	long := nameForms(Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI"})
 	ajax := nameForms(Team{Name: "Ajax", Short: "Ajax", Abbr: "AJX"})
 	for _, w := range []float64{200, 400, 970} {

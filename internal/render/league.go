@@ -18,7 +18,7 @@ var (
 // The layer is cached per colours and size.
 func (p *painter) radialBackground(g0, g1 colorx.RGB) {
 	key := layerKey{kind: "radial", params: [6]uint32{rgbKey(g0), rgbKey(g1)}}
-	drawLayer(p.dst, p.full, key, func(l *image.RGBA) {
+	drawLayer(p.cache, p.dst, p.full, key, func(l *image.RGBA) {
 		raster.FillRadial(l, p.W/2, p.H/2, 0.8*max(p.W, p.H),
 			raster.OpaqueStops([]float64{0, 0.3, 0.6, 0.85, 1}, g0, g0, colorx.Mix(g0, g1, 0.5), g1, g1))
 	})

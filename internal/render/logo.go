@@ -76,8 +76,8 @@ type logoInfo struct {
 // logoTrim returns img's visible (trimmed) bounds in its working copy,
 // cached; ok is false for a logo without visible pixels. It reads the
 // pixels only the first time.
-func logoTrim(img image.Image) (image.Rectangle, bool) {
-	t := memo(img, trimKey{img}, func() (image.Rectangle, int64) {
+func logoTrim(c *derivatives, img image.Image) (image.Rectangle, bool) {
+	t := memo(c, img, trimKey{img}, func() (image.Rectangle, int64) {
 		li := normalise(img)
 		// The entry keeps img alive through its key: charge what that
 		// pins (a working copy made by conversion has its own entry).
@@ -90,21 +90,21 @@ func logoTrim(img image.Image) (image.Rectangle, bool) {
 // maxLogoSide per side (the working copy), with its trimmed bounds. ok is
 // false for a logo without visible pixels. The bounds are cached; the
 // working copy is the logo's pixels, or a converted copy cached on its own.
-func normalised(img image.Image) (logoInfo, bool) {
-	trim, ok := logoTrim(img)
+func normalised(c *derivatives, img image.Image) (logoInfo, bool) {
+	trim, ok := logoTrim(c, img)
 	if !ok {
 		return logoInfo{trim: trim}, false
 	}
-	return logoInfo{img: workingCopy(img), trim: trim}, true
+	return logoInfo{img: workingCopy(c, img), trim: trim}, true
 }
 
 // workingCopy is the working copy of normalise, the conversion cached.
-func workingCopy(img image.Image) image.Image {
+func workingCopy(c *derivatives, img image.Image) image.Image {
 	src := pixelsOf(img)
 	if isWorkingCopy(src) {
 		return src
 	}
-	return memo(img, workKey{img}, func() (image.Image, int64) {
+	return memo(c, img, workKey{img}, func() (image.Image, int64) {
 		li := normalise(src)
 		return li.img, 256 + pixelBytes(li.img)
 	})
@@ -172,8 +172,8 @@ func scaleLogo(li logoInfo, grey bool, w, h int) *image.RGBA {
 
 // scaledLogo is scaleLogo of k.img (whose information is li) to k's size,
 // cached under k.
-func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
-	return memo(k.img, k, func() (*image.RGBA, int64) {
+func scaledLogo(c *derivatives, li logoInfo, k scaledKey) *image.RGBA {
+	return memo(c, k.img, k, func() (*image.RGBA, int64) {
 		return scaleLogo(li, k.grey, k.w, k.h), int64(4 * k.w * k.h)
 	})
 }
@@ -188,8 +188,8 @@ func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
 // top-left corner. A grey (losing) logo is drawn at loserOpacity: its
 // shadow and halo fade with it, as if the logo and its shadow were one
 // layer drawn at that opacity.
-func logoSprite(info func() logoInfo, k spriteKey) *raster.SpanImage {
-	return memo(k.img, k, func() (*raster.SpanImage, int64) {
+func logoSprite(c *derivatives, info func() logoInfo, k spriteKey) *raster.SpanImage {
+	return memo(c, k.img, k, func() (*raster.SpanImage, int64) {
 		sp := buildSprite(info(), k)
 		return sp, sp.Bytes()
 	})
@@ -268,7 +268,7 @@ func spriteRGBA(li logoInfo, k spriteKey) *image.RGBA {
 
 // logoTrim is logoTrim(img), held for the render.
 func (p *painter) logoTrim(img image.Image) (image.Rectangle, bool) {
-	return held(p, trimKey{img}, func() (image.Rectangle, bool) { return logoTrim(img) })
+	return held(p, trimKey{img}, func() (image.Rectangle, bool) { return logoTrim(p.cache, img) })
 }
 
 // drawPicked draws the variant of (def, dark) that reads best on bg
@@ -309,7 +309,7 @@ func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, 
 	}
 	// The logo's pixels are needed only to build what is not cached.
 	sp, _ := held(p, k, func() (*raster.SpanImage, bool) {
-		return logoSprite(func() logoInfo { li, _ := p.normalised(img); return li }, k), true
+		return logoSprite(p.cache, func() logoInfo { li, _ := p.normalised(img); return li }, k), true
 	})
 	if !p.warming {
 		if p.shadows == nil {
@@ -318,7 +318,7 @@ func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, 
 		sp.DrawMemo(dst, at, p.shadows)
 		if p.trace != nil {
 			li, _ := p.normalised(img)
-			p.record(img, scaledLogo(li, scaledKey{img, grey, w, h}), at, grey)
+			p.record(img, scaledLogo(p.cache, li, scaledKey{img, grey, w, h}), at, grey)
 		}
 	}
 	return rect

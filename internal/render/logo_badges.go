@@ -58,7 +58,7 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 				p.shapeShadow(centres[i]-r, cy-r, 2*r, 2*r, r, shadowLogoStrong)
 				var pb raster.Path
 				pb.Circle(centres[i], cy, r)
-				fillPath(&pb, p.dst, p.full, rgba(s.color))
+				p.fillPath(&pb, p.dst, p.full, rgba(s.color))
 			})
 		}
 	}
@@ -160,7 +160,7 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 			p.shapeShadow(xs[i]-d/2, cy-d/2, d, d, d/2, shadowLogoStrong)
 			var pb raster.Path
 			pb.Circle(xs[i], cy, d/2)
-			fillPath(&pb, p.dst, p.full, rgba(colours[i]))
+			p.fillPath(&pb, p.dst, p.full, rgba(colours[i]))
 		})
 	}
 	steps = append(steps,

@@ -73,12 +73,12 @@ func whiteLogo(s Scene, o Options) bool {
 	return len(s.Teams) == 2 && !s.League.SkipLogos && (o.Style == 5 || o.Style == 6)
 }
 
-// renderLogo draws a logo image; Render calls it holding a limiter slot.
-func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
+// renderLogo draws a logo image; Render calls it holding a slot of the gate.
+func (r *Renderer) renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	if err := checkLogo(s, o); err != nil {
 		return nil, err
 	}
-	p := newPainter(ctx, s, o)
+	p := r.newPainter(ctx, s, o)
 	white := whiteLogo(s, o)
 	if white {
 		raster.FillRect(p.dst, p.dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
@@ -248,7 +248,7 @@ func (p *painter) logoBadge(text string, frame image.Rectangle, white bool) {
 	p.softFill(&sh, shadowBadge)
 	var pb raster.Path
 	pb.RoundRect(x0, y0, x1, y1, 0.3*h)
-	fillPath(&pb, p.dst, p.full, rgba(pill))
+	p.fillPath(&pb, p.dst, p.full, rgba(pill))
 	p.drawText(p.dst, tb, (x0+x1)/2, (y0+y1)/2, ink, 1, true, nil)
 }
 
@@ -281,11 +281,11 @@ func maskIn(dst *image.RGBA, m *image.Alpha) {
 // logoBox returns the side of the square box that drawLogo should get so
 // that img, contain-fit, fills at most a bw x bh box (wide logos use the
 // width, tall ones the height).
-func logoBox(img image.Image, bw, bh float64) float64 {
+func logoBox(c *derivatives, img image.Image, bw, bh float64) float64 {
 	if img == nil {
 		return min(bw, bh)
 	}
-	trim, ok := logoTrim(img)
+	trim, ok := logoTrim(c, img)
 	if !ok {
 		return min(bw, bh)
 	}

@@ -43,18 +43,18 @@ func (p *painter) paintCard(c card, a, b colorx.RGB, split bool) {
 		top, bot := c.at(0.5825), c.at(0.4175)
 		var pb raster.Path
 		pb.Polygon(top, c.y0, c.x1, c.y0, c.x1, c.y1, bot, c.y1)
-		fillPath(&pb, p.dst, p.full, rgba(b))
+		p.fillPath(&pb, p.dst, p.full, rgba(b))
 		// The divider's horizontal half-width for a perpendicular width w.
 		w := max(1, math.Round(cardDivider*c.bs))
 		slope := (bot - top) / (c.y1 - c.y0)
 		hw := w * math.Sqrt(1+slope*slope) / 2
 		var d raster.Path
 		d.Polygon(top-hw, c.y0, top+hw, c.y0, bot+hw, c.y1, bot-hw, c.y1)
-		fillPath(&d, p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+		p.fillPath(&d, p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	}
 	var rr raster.Path
 	rr.RoundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
-	if m := cachedMask(&rr, p.full); m != nil {
+	if m := p.cachedMask(&rr, p.full); m != nil {
 		maskIn(p.dst, m)
 	}
 }

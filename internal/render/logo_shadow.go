@@ -35,7 +35,7 @@ func (p *painter) shapeShadow(x, y, w, h, rad float64, sh *shadowSpec) {
 	pad := 3 * r
 	alpha := raster.Premul(0, 0, 0, sh.alpha).A
 	key := shapeShadowKey{float32(w), float32(h), float32(rad), fx, fy, r, dx, dy, alpha}
-	m := memo(nil, key, func() (*image.Alpha, int64) {
+	m := memo(p.cache, nil, key, func() (*image.Alpha, int64) {
 		ox, oy := float64(pad+dx)+float64(fx)/8, float64(pad+dy)+float64(fy)/8
 		bounds := image.Rect(0, 0, int(math.Ceil(ox+w))+pad+1, int(math.Ceil(oy+h))+pad+1)
 		big := image.NewAlpha(bounds)

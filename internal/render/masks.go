@@ -10,16 +10,16 @@ import (
 // fillPath paints p onto dst in colour c (premultiplied) with source-over.
 // The shape is rasterised within canvas, the whole picture, whatever part
 // of it dst is: coverage then never depends on the band being painted.
-func fillPath(p *raster.Path, dst *image.RGBA, canvas image.Rectangle, c color.RGBA) {
-	if a := cachedMask(p, canvas); a != nil {
+func (p *painter) fillPath(pb *raster.Path, dst *image.RGBA, canvas image.Rectangle, c color.RGBA) {
+	if a := p.cachedMask(pb, canvas); a != nil {
 		raster.FillMask(dst, a, c)
 	}
 }
 
 // fillPathPaint paints p onto dst with a per-pixel colour source; canvas as
 // for fill.
-func fillPathPaint(p *raster.Path, dst *image.RGBA, canvas image.Rectangle, pt raster.Paint) {
-	if a := cachedMask(p, canvas); a != nil {
+func (p *painter) fillPathPaint(pb *raster.Path, dst *image.RGBA, canvas image.Rectangle, pt raster.Paint) {
+	if a := p.cachedMask(pb, canvas); a != nil {
 		raster.MaskPaint(dst, a, pt)
 	}
 }
@@ -33,26 +33,26 @@ type pathKey struct {
 	clip image.Rectangle
 }
 
-// cachedMask is p.mask, cached by the path's outline and clip for masks of
+// cachedMask is pb.Mask, cached in the Renderer by the path's outline and clip for masks of
 // up to maxCachedMask pixels: the shapes of a style (badges, cards,
 // dividers) are the same in every render of a canvas size, and a warm
 // render then rasterises none of them. The mask is shared: do not modify
 // it or hand it to putAlpha.
-func cachedMask(p *raster.Path, clip image.Rectangle) *image.Alpha {
-	if p.Empty() {
+func (p *painter) cachedMask(pb *raster.Path, clip image.Rectangle) *image.Alpha {
+	if pb.Empty() {
 		return nil
 	}
-	if p.Area() > maxCachedMask {
-		m := p.Mask(clip)
+	if pb.Area() > maxCachedMask {
+		m := pb.Mask(clip)
 		if m == nil {
 			return nil
 		}
 		// Not pooled back: the caller does not know it came from the pool.
 		return m
 	}
-	key := p.Key()
-	return memo(nil, pathKey{key, clip}, func() (*image.Alpha, int64) {
-		m := p.Mask(clip)
+	key := pb.Key()
+	return memo(p.cache, nil, pathKey{key, clip}, func() (*image.Alpha, int64) {
+		m := pb.Mask(clip)
 		if m == nil {
 			return nil, 64
 		}

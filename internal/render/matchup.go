@@ -43,7 +43,7 @@ func (p *painter) tinyLogo(logos ...image.Image) bool {
 		if img == nil {
 			continue
 		}
-		if trim, ok := logoTrim(img); ok {
+		if trim, ok := logoTrim(p.cache, img); ok {
 			best = max(best, trim.Dx(), trim.Dy())
 		}
 	}
@@ -122,7 +122,7 @@ func (p *painter) prepareSides() [2]*side {
 		if !hasAlt {
 			sd.alt = sd.color
 		} else if !sd.grey {
-			sd.color, sd.alt = readableColor(sd, sd.color, sd.alt)
+			sd.color, sd.alt = readableColor(p.cache, sd, sd.color, sd.alt)
 		}
 		out[i] = sd
 	}
@@ -137,15 +137,15 @@ func (p *painter) prepareSides() [2]*side {
 // logo on a red half). When the best logo variant is not legible on the
 // primary colour and reads better on the alternate, the side uses the
 // alternate as its colour. Runs before the clash rule.
-func readableColor(sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
+func readableColor(c *derivatives, sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
 	if sd.logo == nil && sd.logoDark == nil {
 		return primary, alt
 	}
-	vp := legibility(pickLogo(sd.logo, sd.logoDark, primary), primary)
+	vp := legibility(c, pickLogo(c, sd.logo, sd.logoDark, primary), primary)
 	if vp >= rescueScore {
 		return primary, alt
 	}
-	if va := legibility(pickLogo(sd.logo, sd.logoDark, alt), alt); va > vp+variantTie {
+	if va := legibility(c, pickLogo(c, sd.logo, sd.logoDark, alt), alt); va > vp+variantTie {
 		return alt, primary
 	}
 	return primary, alt

@@ -88,7 +88,7 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 				p.softFill(&sh, shadowMinimal)
 				var pb raster.Path
 				pb.Circle(c[0], c[1], r)
-				fillPath(&pb, p.dst, p.full, rgba(s.color))
+				p.fillPath(&pb, p.dst, p.full, rgba(s.color))
 			},
 			func() {
 				if p.sideBust(s) {

@@ -73,12 +73,12 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 					return // not in this band
 				}
 				pb.Rect(0, y0, W, y0+w)
-				fillPathPaint(&pb, p.dst, p.full, raster.LinearWith(dividerLUT(), 0, y0, 0, y0+w))
+				p.fillPathPaint(&pb, p.dst, p.full, raster.LinearWith(dividerLUT(), 0, y0, 0, y0+w))
 				return
 			}
 			x0 := W/2 - w/2
 			pb.Rect(x0, 0, x0+w, H)
-			if a := cachedMask(&pb, p.full); a != nil {
+			if a := p.cachedMask(&pb, p.full); a != nil {
 				raster.MaskPaintDown(p.dst, a, raster.LinearWith(dividerLUT(), x0, 0, x0+w, 0))
 			}
 		},
@@ -118,7 +118,7 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	if s.name == "" && s.initial == "" {
 		if logo = p.pickLogo(s.logo, s.logoDark, s.color); logo != nil {
 			var ok bool
-			if li, ok = normalised(logo); !ok {
+			if li, ok = normalised(p.cache, logo); !ok {
 				logo = nil
 			}
 		}
@@ -127,10 +127,10 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	var tex *embossTex
 	if logo != nil {
 		k := embossKey{logo, r.Dx(), r.Dy(), e}
-		tex, _ = held(p, k, func() (*embossTex, bool) { return panelEmboss(li, k), true })
+		tex, _ = held(p, k, func() (*embossTex, bool) { return panelEmboss(p.cache, li, k), true })
 	}
-	luts, _ := held(p, panelLUTKey{s.color}, func() (panelLUTs, bool) { return newPanelLUTs(s.color, panelStops), true })
-	paintPanel(p.dst, r, luts, 10*p.k, 0.8*max(pw, ph), panelStops, tex)
+	luts, _ := held(p, panelLUTKey{s.color}, func() (panelLUTs, bool) { return newPanelLUTs(p.cache, s.color, panelStops), true })
+	paintPanel(p.cache, p.dst, r, luts, 10*p.k, 0.8*max(pw, ph), panelStops, tex)
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -162,7 +162,7 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	hw, hh := rect.Dx(), rect.Dy()
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
 		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
-		refl, _ := held(p, k, func() (*raster.SpanImage, bool) { return reflectionOf(li, k), true })
+		refl, _ := held(p, k, func() (*raster.SpanImage, bool) { return reflectionOf(p.cache, li, k), true })
 		// With the render's shadow memos: a fresh set would be cleared
 		// for every draw (every band).
 		if p.shadows == nil {
@@ -539,8 +539,8 @@ type reflKey struct{ scaledKey }
 // (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1), its pixel (0, 0) at
 // the top-left, cached like a sprite: drawing it blends each visible pixel
 // once.
-func reflectionOf(li logoInfo, k reflKey) *raster.SpanImage {
-	return memo(k.img, k, func() (*raster.SpanImage, int64) {
+func reflectionOf(c *derivatives, li logoInfo, k reflKey) *raster.SpanImage {
+	return memo(c, k.img, k, func() (*raster.SpanImage, int64) {
 		src := scaleLogo(li, k.grey, k.w, k.h)
 		h := k.h
 		out := image.NewRGBA(src.Rect)
@@ -574,7 +574,7 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	var ring, inner raster.Path
 	ring.Circle(cx, cy, r)
 	inner.Circle(cx, cy, r-float64(max(2, p.px(6))))
-	a := cachedMask(&ring, p.full)
+	a := p.cachedMask(&ring, p.full)
 	// The ring's opaque gradient and the opaque inner disc cover the
 	// shadow where the ring's coverage is full: it is left out there.
 	var sh raster.Path
@@ -583,9 +583,9 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	// The opaque inner disc covers all but the ring's rim: the ring's
 	// gradient is painted only where the disc does not cover it fully.
 	if a != nil {
-		raster.MaskPaintOutside(p.dst, a, cachedMask(&inner, p.full), raster.LinearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
+		raster.MaskPaintOutside(p.dst, a, p.cachedMask(&inner, p.full), raster.LinearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
-	fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
+	p.fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	size := math.Round(0.76 * r)
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, size, 1, 1.15)
 	p.drawText(p.dst, tb, cx, cy, colorx.RGB{R: 255, G: 255, B: 255}, 1, true, shadowVS)

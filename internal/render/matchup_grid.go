@@ -34,7 +34,7 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 		func() {
 			pb := p.gridPath()
 			if !teamColours {
-				fillPath(pb, p.dst, p.full, raster.Premul(120, 120, 120, 0.25))
+				p.fillPath(pb, p.dst, p.full, raster.Premul(120, 120, 120, 0.25))
 				return
 			}
 			// Style 6's lines are the team colours, lifted towards white
@@ -42,7 +42,7 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 			// stronger than style 5's grey: at 300 px wide the two styles
 			// must be told apart.
 			ca, cb := gridTint(a.color), gridTint(b.color)
-			fillPathPaint(pb, p.dst, p.full, raster.NewLinear(0, 0, W, 0, []raster.Stop{
+			p.fillPathPaint(pb, p.dst, p.full, raster.NewLinear(0, 0, W, 0, []raster.Stop{
 				{T: 0, C: ca, A: gridTeamAlpha}, {T: 0.5, C: colorx.MixOK(ca, cb, 0.5), A: gridTeamAlpha}, {T: 1, C: cb, A: gridTeamAlpha}}))
 		},
 		func() {

@@ -28,7 +28,7 @@ func (p *painter) split(sd [2]*side) error {
 				raster.FillRect(p.dst, image.Rect(0, p.o.Height/2, p.o.Width, p.o.Height), rgba(b.color))
 				var pb raster.Path
 				pb.Rect(-1, H/2-w/2, W+1, H/2+w/2)
-				fillPath(&pb, p.dst, p.full, white)
+				p.fillPath(&pb, p.dst, p.full, white)
 				return
 			}
 			// A, then B right of the diagonal from (0.66W, 0) to (0.33W,

@@ -99,7 +99,7 @@ func (p *painter) nameTile(i int, c colorx.RGB, grey bool, cx, cy, w, h float64)
 	p.shapeShadow(cx-tw/2, cy-th/2, tw, th, 0.12*min(tw, th), shadowTile)
 	var tile raster.Path
 	tile.RoundRect(cx-tw/2, cy-th/2, cx+tw/2, cy+th/2, 0.12*min(tw, th))
-	fillPath(&tile, p.dst, p.full, rgba(c))
+	p.fillPath(&tile, p.dst, p.full, rgba(c))
 	p.drawName(p.dst, i, grey, c, cx, cy, 0.86*tw, 0.86*th)
 }
 

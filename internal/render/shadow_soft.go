@@ -64,7 +64,7 @@ func (p *painter) softFillOutside(pb *raster.Path, sh *shadowSpec, skip *image.A
 		}
 		return
 	}
-	m := memo(nil, softKey{pathKey{pb.Key(), clip}, r, alpha}, func() (*image.Alpha, int64) {
+	m := memo(p.cache, nil, softKey{pathKey{pb.Key(), clip}, r, alpha}, func() (*image.Alpha, int64) {
 		big := build()
 		if big == nil {
 			return nil, 64

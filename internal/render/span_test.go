@@ -15,7 +15,7 @@ import (
 // spriteOf is the sprite drawLogo would cache for logo at side s.
 func spriteOf(t *testing.T, logo image.Image, s int, grey bool, hl uint32) (*raster.SpanImage, *image.RGBA) {
 	t.Helper()
-	li, ok := normalised(logo)
+	li, ok := normalised(testRenderer.cache, logo)
 	if !ok {
 		t.Fatal("blank logo")
 	}
@@ -123,14 +123,14 @@ func TestThumbSpritesAreSmall(t *testing.T) {
 	logo := &decodedLogo{src: rendertest.Logo(rendertest.Shield, 500, color.NRGBA{0x1d, 0x42, 0x8a, 255}, color.NRGBA{0xc8, 0x10, 0x2e, 255})}
 	red := colorOf(color.NRGBA{200, 30, 30, 255})
 	team := Team{Name: "Team", Abbr: "T", Color: red, AltColor: red, Logo: logo}
-	cache.RemoveIf(func(any) bool { return true })
-	img, err := Render(context.Background(), matchupScene(team, teamGreen), Options{Kind: KindThumb, Width: 1920, Height: 1080, Style: 1})
+	testRenderer.cache.RemoveIf(func(any) bool { return true })
+	img, err := testRenderer.Render(context.Background(), matchupScene(team, teamGreen), Options{Kind: KindThumb, Width: 1920, Height: 1080, Style: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	raster.Release(img)
 	var keys []spriteKey
-	cache.RemoveIf(func(k any) bool {
+	testRenderer.cache.RemoveIf(func(k any) bool {
 		if sk, ok := k.(spriteKey); ok {
 			keys = append(keys, sk)
 		}
@@ -140,9 +140,9 @@ func TestThumbSpritesAreSmall(t *testing.T) {
 		t.Fatalf("%d sprites cached, want 2", len(keys))
 	}
 	for _, k := range keys {
-		v, _ := cache.Get(k)
+		v, _ := testRenderer.cache.Get(k)
 		sp := v.(*raster.SpanImage)
-		li, _ := normalised(k.img)
+		li, _ := normalised(testRenderer.cache, k.img)
 		flat := spriteRGBA(li, k)
 		if sp.Bytes()*10 > int64(len(flat.Pix)) {
 			t.Errorf("%dx%d sprite: %d bytes, RGBA %d (want ≥ 10x smaller)", k.w, k.h, sp.Bytes(), len(flat.Pix))

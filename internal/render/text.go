@@ -181,19 +181,19 @@ type textMask struct {
 }
 
 // rasterText renders tb (white coverage), cached.
-func rasterText(tb textBlock) *textMask {
+func rasterText(c *derivatives, tb textBlock) *textMask {
 	key := textKey{tb.font, int32(tb.size * 64), int32(tb.lineH * 64), strings.Join(tb.lines, "\n"), 0}
-	return memo(nil, key, func() (*textMask, int64) {
+	return memo(c, nil, key, func() (*textMask, int64) {
 		tm := rasterTextNow(tb)
 		return tm, int64(len(tm.mask.Pix)) + 128
 	})
 }
 
 // blurredText is rasterText's mask blurred with radius r, for shadows.
-func blurredText(tb textBlock, r int) *image.Alpha {
+func blurredText(c *derivatives, tb textBlock, r int) *image.Alpha {
 	key := textKey{tb.font, int32(tb.size * 64), int32(tb.lineH * 64), strings.Join(tb.lines, "\n"), r}
-	return memo(nil, key, func() (*image.Alpha, int64) {
-		src := rasterText(tb).mask
+	return memo(c, nil, key, func() (*image.Alpha, int64) {
+		src := rasterText(c, tb).mask
 		m := image.NewAlpha(src.Rect.Inset(-3 * r))
 		draw.Draw(m, src.Rect, src, src.Rect.Min, draw.Src)
 		raster.BoxBlur(m, r)

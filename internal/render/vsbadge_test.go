@@ -98,10 +98,10 @@ func vsBadgeWhole(p *painter, cx, cy, r float64) {
 	var ring, inner raster.Path
 	ring.Circle(cx, cy, r)
 	inner.Circle(cx, cy, r-float64(max(2, p.px(6))))
-	if a := cachedMask(&ring, p.full); a != nil {
+	if a := p.cachedMask(&ring, p.full); a != nil {
 		raster.MaskPaint(p.dst, a, raster.LinearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
-	fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
+	p.fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, math.Round(0.76*r), 1, 1.15)
 	p.drawText(p.dst, tb, cx, cy, colorx.RGB{R: 255, G: 255, B: 255}, 1, true, shadowVS)
 }
@@ -125,7 +125,7 @@ func TestVSBadgeIsTheBadgeOverItsWholeShadow(t *testing.T) {
 		for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 0, sz.X, int(cy)), image.Rect(0, int(cy)-3, sz.X, int(cy)+9)} {
 			var pics [2]*image.RGBA
 			for k := range pics {
-				p := painterFor(context.Background(), matchupScene(teamPurple, teamGreen), o)
+				p := testRenderer.painterFor(context.Background(), matchupScene(teamPurple, teamGreen), o)
 				p.dst = image.NewRGBA(bg.Rect)
 				copy(p.dst.Pix, bg.Pix)
 				whole := p.dst

@@ -31,7 +31,7 @@ var wordmarkHues = []colorx.RGB{
 // are transparent. short defaults to the upper-cased code; a short name
 // that reads as a code (dots, more than ten letters) gives way to the full
 // name alone, as does a full name that only repeats the short name.
-func Wordmark(code, name, short string, side int) *image.RGBA {
+func (rd *Renderer) Wordmark(code, name, short string, side int) *image.RGBA {
 	side = max(32, min(side, 2048))
 	short = strings.Join(strings.Fields(short), " ")
 	name = strings.Join(strings.Fields(name), " ")
@@ -55,12 +55,12 @@ func Wordmark(code, name, short string, side int) *image.RGBA {
 	white := colorx.RGB{R: 255, G: 255, B: 255}
 
 	s := float64(side)
-	p := painterFor(context.Background(), Scene{}, Options{Width: side, Height: side})
+	p := rd.painterFor(context.Background(), Scene{}, Options{Width: side, Height: side})
 	p.dst = image.NewRGBA(image.Rect(0, 0, side, side))
 	inset, r := 0.02*s, 0.16*s
 	var card raster.Path
 	card.RoundRect(inset, inset, s-inset, s-inset, r)
-	fillPathPaint(&card, p.dst, p.full, raster.NewLinear(0, inset, 0, s-inset, raster.OpaqueStops([]float64{0, 1}, top, base)))
+	p.fillPathPaint(&card, p.dst, p.full, raster.NewLinear(0, inset, 0, s-inset, raster.OpaqueStops([]float64{0, 1}, top, base)))
 	// A fine inner line gives the card an edge on dark backgrounds.
 	var rim raster.Path
 	rim.RoundRect(2.5*inset, 2.5*inset, s-2.5*inset, s-2.5*inset, r-1.5*inset)
@@ -114,7 +114,7 @@ func Wordmark(code, name, short string, side int) *image.RGBA {
 	var rule raster.Path
 	ruleW := 0.18 * s
 	rule.RoundRect(s/2-ruleW/2, y, s/2+ruleW/2, y+ruleH, ruleH/2)
-	fillPath(&rule, p.dst, p.full, rgba(colorx.Mix(base, white, 0.55)))
+	p.fillPath(&rule, p.dst, p.full, rgba(colorx.Mix(base, white, 0.55)))
 	y += ruleH + gap
 	p.drawText(p.dst, nt, s/2, y+nt.height()/2, colorx.Mix(base, white, 0.85), 1, false, nil)
 	return p.dst
