@@ -147,8 +147,8 @@ func FillLinear(dst *image.RGBA, r image.Rectangle, vertical bool, stops []Stop)
 
 // fillRadial paints all of dst opaquely with a radial gradient centred at
 // (cx, cy) reaching t=1 at radius rad. It is not dithered: ordered dither
-// hid the faint rings of the slow dark gradients but made the PNGs 4.6x
-// larger and twice as slow to encode (measured on the league thumbnail).
+// hid the faint rings of the slow dark gradients but made the PNGs
+// several times larger and slower to encode.
 func FillRadial(dst *image.RGBA, cx, cy, rad float64, stops []Stop) {
 	lut := NewLUT(stops)
 	r := dst.Rect

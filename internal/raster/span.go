@@ -11,9 +11,9 @@ import (
 // a segment is usually a run of one repeated pixel (filled or blended
 // with a single value); busy stretches keep their pixels, as 4 bytes each
 // or, for the translucent black of drop shadows, as 1 byte of alpha.
-// The sprite of a 500-px logo on a 1920x1080 thumbnail takes a tenth of
-// its RGBA size or less (smaller sprites a fifth to a tenth), and drawing
-// writes fills instead of per-pixel copies.
+// A logo sprite takes a small part of its RGBA size, and drawing writes
+// fills instead of per-pixel copies (TestThumbSpritesAreSmall in render
+// holds the figures).
 // The result is pixel for pixel that of compositing the RGBA image it was
 // made from over dst (opaque pixels copied, the others blended).
 type SpanImage struct {

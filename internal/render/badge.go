@@ -6,7 +6,7 @@ import (
 	"gamethumbs/internal/raster"
 )
 
-// badge draws a quality badge (ALT, 4K, HD, …) at the top right (§5.9): a
+// badge draws a quality badge (ALT, 4K, HD, …) at the top right: a
 // white rounded pill 0.10 m high with a soft shadow and black bold text.
 // Long texts shrink so the pill never exceeds 90 % of the canvas width.
 func (p *painter) badge(text string) {

@@ -97,8 +97,8 @@ func panelIndex(c *derivatives, w, h int, r0, r1 float64, stops []raster.Stop, t
 // the pair's middle radius; elsewhere each band is a block of its own (n
 // rows keep within a third of a level everywhere, see overlayBlock).
 // Pairs hold where the radius hardly changes from row to row (near the
-// middle row) and where the overlay changes slowly. Blocks of up to 4 or
-// 8 bands (or the whole quadrant) saved under 2 % more bytes and, looked
+// middle row) and where the overlay changes slowly. Larger blocks (of 4
+// or 8 bands, or the whole quadrant) hardly shrank the PNGs and, looked
 // at with the contrast raised, turned the light's rings near the middle
 // row into straight vertical streaks.
 func radialBlocks(w, h int, r0, r1 float64, n int, sl *overlaySlope, bound float64) *radialIndex {

@@ -7,7 +7,7 @@ import (
 	"gamethumbs/internal/raster"
 )
 
-// Base colours of the dark league and team backgrounds (§5.6).
+// Base colours of the dark league and team backgrounds.
 var (
 	darkCentre = colorx.RGB{R: 0x1a, G: 0x1d, B: 0x2e}
 	darkEdge   = colorx.RGB{R: 0x0f, G: 0x14, B: 0x19}
@@ -24,7 +24,7 @@ func (p *painter) radialBackground(g0, g1 colorx.RGB) {
 	})
 }
 
-// league draws the league image (§5.6): a dark radial gradient tinted by the
+// league draws the league image: a dark radial gradient tinted by the
 // league logo's accent colour with the logo centred, and the optional
 // Title/Subtitle/Icon overlays.
 func (p *painter) league() error {

@@ -12,7 +12,7 @@ import (
 const badgeRadius = 0.08
 
 // logoBadges draws matchup logo styles 3 (circles) and 4 (squares) on the
-// transparent canvas (§5.4): badges in the team colours with the
+// transparent canvas: badges in the team colours with the
 // logoDropStrong shadow, the logos (0.8 bs, no shadow) inside, and the
 // league logo (0.2 m) overlaid at the bottom centre. The design is centred
 // vertically as a whole, league logo included.

@@ -6,7 +6,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// compactTeam is the team logo with style=1 (§5.5): the compact card in
+// compactTeam is the team logo with style=1: the compact card in
 // one solid team colour with the team logo centred (up to 0.8 bs high and
 // 1.6 bs wide, logoDrawn shadow). In name mode, for skipLogos leagues and
 // for a team without any logo, the team's name fills the card instead.
@@ -57,7 +57,7 @@ func (p *painter) compactTeam() error {
 }
 
 // teamCardColour chooses the card colour and logo variant of a team (the
-// §5.5 HEAD rule with this package's legibility measure): for the primary
+// reference renderer's rule, with this package's legibility measure): for the primary
 // colour, then the alternate (when the team has a distinct one), the logo
 // variant that reads best on it (pickLogo); the first legible pair wins,
 // otherwise the most legible pair (drawn with a halo).

@@ -45,7 +45,7 @@ func logoBadgeHeight(m float64) float64 { return math.Max(12, math.Round(logoBad
 // the scene has no league logo.
 var ErrLeagueLogoRequired = errors.New("render: logo styles 5 and 6 need a league logo")
 
-// Shadow profiles used only by logos (behavior-notes §5.1).
+// Shadow profiles used only by logos, the reference renderer's.
 var (
 	shadowLogoSoft = &shadowSpec{0.4, 10, 2, 2}
 	shadowPanel    = &shadowSpec{0.3, 15, 3, 3}
@@ -219,7 +219,7 @@ func cropTo(src *image.RGBA, frame image.Rectangle, white bool) *image.RGBA {
 	return dst
 }
 
-// logoBadge draws the quality badge on a logo (§5.9): logoBadgeHeight
+// logoBadge draws the quality badge on a logo: logoBadgeHeight
 // high, at the top-right corner of the design: above it where the canvas
 // has room (trimmed logos get that room), else inside the corner. On
 // transparent logos the pill is white with dark text; on the white styles

@@ -10,7 +10,7 @@ import (
 
 // card is the 3:1 rectangle of the compact designs (matchup logo style 1,
 // the compact league and team logos and the skipLogos card): bs = 0.95 W/3
-// (behavior-notes §5.4), centred, snapped to whole pixels so its edges
+// as in the reference renderer, centred, snapped to whole pixels so its edges
 // stay crisp at 256 px.
 type card struct {
 	x0, y0, x1, y1, bs float64
@@ -59,7 +59,7 @@ func (p *painter) paintCard(c card, a, b colorx.RGB, split bool) {
 	}
 }
 
-// logoSplit is matchup logo style 1 (§5.4): the compact card split between
+// logoSplit is matchup logo style 1: the compact card split between
 // the team colours, each logo in a 0.8 bs box at 0.2 and 0.8 of the width
 // with the logoDrawn shadow, and the league logo (0.6 bs, soft shadow) on
 // the divider.

@@ -9,7 +9,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// Grey colours of a losing team or a missing-team stand-in (§3.5 item 4).
+// Grey colours of a losing team or a missing-team stand-in, as the reference renderer draws them.
 var (
 	greyPrimary   = colorx.RGB{R: 0xd3, G: 0xd3, B: 0xd3}
 	greyAlternate = colorx.RGB{R: 0xb8, G: 0xb8, B: 0xb8}
@@ -192,7 +192,7 @@ func (p *painter) sideIndex(sd *side) int {
 }
 
 // nameCard draws a team name in weight-900 type fitted to a box of side s
-// (§5.8): start at 0.3 s, shrink until the wrapped lines fit 95 % of the
+// as the reference renderer does: start at 0.3 s, shrink until the wrapped lines fit 95 % of the
 // box, never clipping or breaking words. Greyed sides draw at half opacity.
 func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s float64) {
 	maxLines := max(1, utf8.RuneCountInString(name))
@@ -210,7 +210,7 @@ func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s floa
 }
 
 // logoBoxes returns the common logo box side and the two centres of styles
-// 1, 2, 5 and 6 (§5.3).
+// 1, 2, 5 and 6.
 func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
 	W, H := p.W, p.H
 	if p.portrait {

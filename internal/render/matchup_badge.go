@@ -8,7 +8,7 @@ import (
 )
 
 // Styles 3 (light) and 4 (dark): minimalist team circles with "VS" between
-// them (§5.3).
+// them.
 var (
 	minimalLight = [2]colorx.RGB{{R: 0xf8, G: 0xf9, B: 0xfa}, {R: 0xe9, G: 0xec, B: 0xef}}
 	minimalDark  = [2]colorx.RGB{{R: 0x1a, G: 0x1d, B: 0x23}, {R: 0x0f, G: 0x11, B: 0x14}}

@@ -13,7 +13,7 @@ import (
 )
 
 // Styles 99 (3D embossed panels, reflections, metallic VS badge) and 98
-// (the same plus the league logo at the top), §5.3.
+// (the same plus the league logo at the top).
 //
 // Thumbnails and square covers use two side-by-side panels as the
 // reference does. Taller covers stack them (team A on top), like style 1's horizontal split: the

@@ -8,8 +8,8 @@ import (
 )
 
 // Styles 5 (grey grid) and 6 (team-colour grid): a near-black background
-// with diagonal grid lines rotated 15°, fading to black towards the bottom
-// (§5.3).
+// with diagonal grid lines rotated 15°, fading to black towards the
+// bottom.
 var gridBackground = colorx.RGB{R: 0x0a, G: 0x0a, B: 0x0a}
 
 // gridTeamAlpha is the opacity of style 6's team-colour lines.

@@ -9,7 +9,7 @@ import (
 )
 
 // Style 1: the two team colours split by a white divider, diagonal on
-// thumbnails and horizontal on covers (§5.3). The spec asks for a white
+// thumbnails and horizontal on covers The spec asks for a white
 // line between the halves; the reference drew it fully transparent, we draw
 // it (dividerWidth at the 1080-px reference).
 const dividerWidth = 12

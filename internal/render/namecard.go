@@ -9,7 +9,7 @@ import (
 	"gamethumbs/internal/raster"
 )
 
-// Name cards on logos (§5.8, name mode): a team's name instead of its
+// Name cards on logos (name mode): a team's name instead of its
 // logo, in weight-900 type measured and fitted to the box: wrapped at
 // spaces, shrunk in 5 % steps, never clipped and never broken inside a
 // word. Logo boxes are small (65 px on a 256-px style-1 logo), so the full

@@ -6,8 +6,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// League card colours (compact league logo and skipLogos matchups, §5.5 and
-// §5.10): two tones of the dark base colorx.DefaultPrimary tinted by the
+// League card colours (compact league logo and skipLogos matchups): two tones of the dark base colorx.DefaultPrimary tinted by the
 // league logo's dominant colour (colorx.Dominant of the real logo, light
 // variant first), 20 % (colorx's Mood strength) left of the split and 60 %
 // right of it. The reference darkened the dominant colour by 92 %, which

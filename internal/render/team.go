@@ -2,7 +2,7 @@ package render
 
 import "gamethumbs/internal/colorx"
 
-// team draws the team image (§5.7): a radial gradient in the team's colours
+// team draws the team image: a radial gradient in the team's colours
 // with the team logo (or, in name mode, its name) centred.
 //
 // The reference mixed 70-80 % black into desaturated team colours, which
