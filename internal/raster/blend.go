@@ -5,29 +5,29 @@ import "encoding/binary"
 // Pixel arithmetic on whole pixels. A premultiplied pixel is read as one
 // little-endian word (R in the low byte) and its four channels are spread
 // into the 16-bit lanes of a uint64, so one multiply scales all four and
-// one exact rounding division by 255 (div255, lane-wise) follows. The
+// one exact rounding division by 255 (Div255, lane-wise) follows. The
 // results are bit for bit those of the per-channel formulas.
 
 // laneMask keeps the low byte of each 16-bit lane.
 const laneMask = 0x00ff00ff00ff00ff
 
-// scalePix returns pixel word d with every channel multiplied by k/255
-// (k at most 255), rounded as div255 rounds.
+// ScalePix returns pixel word d with every channel multiplied by k/255
+// (k at most 255), rounded as Div255 rounds.
 func ScalePix(d, k uint32) uint32 {
 	v := uint64(d)
 	x := (v | v<<24) & laneMask // lanes: R, B, G, A
 	x *= uint64(k)
-	// div255 in every lane: no lane exceeds 255*255+128+254 < 1<<16.
+	// Div255 in every lane: no lane exceeds 255*255+128+254 < 1<<16.
 	x += 0x0080008000800080
 	x = (x + (x>>8)&laneMask) >> 8 & laneMask
 	return uint32(x) | uint32(x>>24)
 }
 
-// overPix composites premultiplied source word s, whose alpha is a, over
+// OverPix composites premultiplied source word s, whose alpha is a, over
 // destination word d (source-over).
 func OverPix(s, a, d uint32) uint32 { return s + ScalePix(d, 255-a) }
 
-// load32 and store32 read and write the pixel word at the start of p.
+// Load32 and Store32 read and write the pixel word at the start of p.
 func Load32(p []byte) uint32     { return binary.LittleEndian.Uint32(p) }
 func Store32(p []byte, v uint32) { binary.LittleEndian.PutUint32(p, v) }
 
@@ -79,7 +79,7 @@ func blendCovWord(d []byte, c, cov uint32) {
 // shadow): every channel scaled by 255-cov, alpha raised by cov.
 func shadePix(d, cov uint32) uint32 { return ScalePix(d, 255-cov) + cov<<24 }
 
-// pixel32 packs a pixel's bytes as a little-endian word.
+// Pixel32 packs a pixel's bytes as a little-endian word.
 func Pixel32(r, g, b, a uint8) uint32 {
 	return uint32(r) | uint32(g)<<8 | uint32(b)<<16 | uint32(a)<<24
 }

@@ -6,7 +6,7 @@ import (
 	"math"
 )
 
-// blitOver composites the premultiplied src (its whole Rect) over dst with
+// BlitOver composites the premultiplied src (its whole Rect) over dst with
 // src's Rect.Min placed at at. Transparent pixels are skipped and opaque
 // ones copied, so logos with large flat areas blit quickly.
 func BlitOver(dst *image.RGBA, src *image.RGBA, at image.Point) {
@@ -62,7 +62,7 @@ func fillSpan(span, pattern []byte) {
 	}
 }
 
-// slantedBands draws the bands in order, row by row: the pixels of
+// SlantedBands draws the bands in order, row by row: the pixels of
 // drawing each over the whole of dst in turn, but a row is finished while
 // it is in cache, and what the last band's opaque interior covers is not
 // painted by the bands before it (the halves of a split under their
@@ -119,7 +119,7 @@ func SlantedBands(dst *image.RGBA, bands ...Band) {
 	}
 }
 
-// bandRowPaint paints one row of band b (see slantedBands for the
+// bandRowPaint paints one row of band b (see SlantedBands for the
 // geometry), leaving columns [h0, h1) alone.
 func bandRowPaint(row []byte, r image.Rectangle, b Band, pattern, below []byte, foot, l, rt float64, in0, in1, h0, h1 int) {
 	fill := func(x0, x1 int, pat []byte) {

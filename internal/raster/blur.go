@@ -2,7 +2,7 @@ package raster
 
 import "image"
 
-// boxBlur blurs the alpha mask a in place with three passes of a box filter
+// BoxBlur blurs the alpha mask a in place with three passes of a box filter
 // of radius r in each direction (horizontal then vertical, three times), a
 // close approximation of a Gaussian with sigma ≈ r. Values outside the mask
 // count as zero.

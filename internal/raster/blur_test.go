@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// naiveBoxBlur is the definition boxBlur must match exactly: per pass, a
+// naiveBoxBlur is the definition BoxBlur must match exactly: per pass, a
 // horizontal then a vertical box average with values outside counting as
 // zero, each rounded to nearest, computed by summing every window.
 func naiveBoxBlur(a *image.Alpha, r int) {

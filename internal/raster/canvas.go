@@ -20,7 +20,7 @@ func poolFor(size image.Point) *sync.Pool {
 	return p.(*sync.Pool)
 }
 
-// newCanvas returns a w x h RGBA canvas, recycled when possible. Its pixels
+// NewCanvas returns a w x h RGBA canvas, recycled when possible. Its pixels
 // are undefined.
 func NewCanvas(w, h int) *image.RGBA {
 	if c, ok := poolFor(image.Pt(w, h)).Get().(*image.RGBA); ok {
@@ -61,7 +61,7 @@ func pixClass(n int) int {
 	return ((n-1)>>e + 1) << e
 }
 
-// getPix returns a buffer of n bytes whose contents are undefined.
+// GetPix returns a buffer of n bytes whose contents are undefined.
 func GetPix(n int) []byte {
 	if n < minPooledPix {
 		return make([]byte, n)
@@ -75,7 +75,7 @@ func GetPix(n int) []byte {
 	return make([]byte, n, c)
 }
 
-// putPix hands a buffer from getPix back for reuse.
+// putPix hands a buffer from GetPix back for reuse.
 func putPix(b []byte) {
 	c := cap(b)
 	if c < minPooledPix || pixClass(c) != c {
@@ -89,7 +89,7 @@ func putPix(b []byte) {
 	p.(*sync.Pool).Put(&b)
 }
 
-// premul converts an sRGB colour with opacity a (0-1) to premultiplied RGBA.
+// Premul converts an sRGB colour with opacity a (0-1) to premultiplied RGBA.
 func Premul(r, g, b uint8, a float64) color.RGBA {
 	a = min(1, max(0, a))
 	return color.RGBA{
@@ -98,7 +98,7 @@ func Premul(r, g, b uint8, a float64) color.RGBA {
 	}
 }
 
-// fillRect paints r of dst with the opaque colour c (no blending).
+// FillRect paints r of dst with the opaque colour c (no blending).
 func FillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	r = r.Intersect(dst.Rect)
 	if r.Empty() {
@@ -116,22 +116,22 @@ func FillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-// div255 divides x (at most 255*255+255) by 255 with rounding, exactly.
+// Div255 divides x (at most 255*255+255) by 255 with rounding, exactly.
 func Div255(x uint32) uint32 {
 	x += 128
 	return (x + x>>8) >> 8
 }
 
-// blendPix composites colour c (premultiplied) scaled by coverage cov
+// BlendPix composites colour c (premultiplied) scaled by coverage cov
 // (0-255) over the pixel at byte offset i of pix (source-over).
 func BlendPix(pix []byte, i int, c color.RGBA, cov uint32) {
 	blendCovWord(pix[i:i+4], Pixel32(c.R, c.G, c.B, c.A), cov)
 }
 
-// colorRGBA reads a premultiplied 4-byte pixel.
+// ColorRGBA reads a premultiplied 4-byte pixel.
 func ColorRGBA(s []byte) color.RGBA { return color.RGBA{s[0], s[1], s[2], s[3]} }
 
-// fillMask composites colour c (premultiplied) over dst through coverage
+// FillMask composites colour c (premultiplied) over dst through coverage
 // mask m (in dst coordinates). Pixels with zero coverage are skipped and
 // full coverage of an opaque colour is a plain store, which makes large
 // flat shapes cheap.
@@ -164,8 +164,8 @@ func FillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 	}
 }
 
-// shadeMask is fillMask in opaque black (drop shadows): the colour terms of
-// blendPix vanish, leaving one multiply per channel, and zero coverage is
+// shadeMask is FillMask in opaque black (drop shadows): the colour terms of
+// BlendPix vanish, leaving one multiply per channel, and zero coverage is
 // skipped eight mask bytes at a time.
 func shadeMask(dst *image.RGBA, m *image.Alpha, r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -188,7 +188,7 @@ func shadeRow(row, cov []byte) {
 	}
 }
 
-// fillMaskOpaque is fillMask for an opaque colour: runs of full coverage
+// fillMaskOpaque is FillMask for an opaque colour: runs of full coverage
 // are copied from a prepared row of the colour.
 func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.RGBA) {
 	var buf [256]byte

@@ -23,10 +23,10 @@ func OpaqueStops(ts []float64, cs ...colorx.RGB) []Stop {
 	return s
 }
 
-// lutSize is the number of samples of a gradient lookup table.
+// LUTSize is the number of samples of a gradient lookup table.
 const LUTSize = 1024
 
-// gradLUT samples stops at lutSize points as premultiplied colours.
+// GradLUT samples stops at LUTSize points as premultiplied colours.
 type GradLUT struct {
 	c [LUTSize]color.RGBA
 }
@@ -63,7 +63,7 @@ func lutIndex(t float64) int {
 // paint gives a premultiplied colour per canvas pixel.
 type Paint interface{ At(x, y int) color.RGBA }
 
-// linearPaint is a linear gradient from (x0,y0) to (x1,y1).
+// LinearPaint is a linear gradient from (x0,y0) to (x1,y1).
 type LinearPaint struct {
 	x0, y0, dx, dy, inv float64
 	lut                 *GradLUT
@@ -73,7 +73,7 @@ func NewLinear(x0, y0, x1, y1 float64, stops []Stop) *LinearPaint {
 	return LinearWith(NewLUT(stops), x0, y0, x1, y1)
 }
 
-// linearWith is newLinear(x0, y0, x1, y1, stops) for the stops whose
+// LinearWith is NewLinear(x0, y0, x1, y1, stops) for the stops whose
 // table is lut.
 func LinearWith(lut *GradLUT, x0, y0, x1, y1 float64) *LinearPaint {
 	dx, dy := x1-x0, y1-y0
@@ -89,7 +89,7 @@ func (p *LinearPaint) At(x, y int) color.RGBA {
 	return p.lut.c[lutIndex(t)]
 }
 
-// maskPaint composites paint pt over dst through coverage mask a. Opaque
+// MaskPaint composites paint pt over dst through coverage mask a. Opaque
 // colours at full coverage are stored as they are.
 func MaskPaint(dst *image.RGBA, a *image.Alpha, pt Paint) {
 	r := a.Rect.Intersect(dst.Rect)
@@ -107,7 +107,7 @@ func MaskPaint(dst *image.RGBA, a *image.Alpha, pt Paint) {
 }
 
 // paintPix composites paint colour p over the pixel at the start of d at
-// coverage c, as maskPaint does: an opaque colour at full coverage is
+// coverage c, as MaskPaint does: an opaque colour at full coverage is
 // stored as it is.
 func paintPix(d []byte, p color.RGBA, c uint8) {
 	if c == 255 && p.A == 255 {
@@ -117,7 +117,7 @@ func paintPix(d []byte, p color.RGBA, c uint8) {
 	BlendPix(d, 0, p, uint32(c))
 }
 
-// fillLinear paints r of dst (opaquely) with a horizontal (vertical=false)
+// FillLinear paints r of dst (opaquely) with a horizontal (vertical=false)
 // or vertical gradient of opaque stops along r. Only the part of r inside
 // dst is painted; the gradient spans all of r.
 func FillLinear(dst *image.RGBA, r image.Rectangle, vertical bool, stops []Stop) {
@@ -145,7 +145,7 @@ func FillLinear(dst *image.RGBA, r image.Rectangle, vertical bool, stops []Stop)
 	}
 }
 
-// fillRadial paints all of dst opaquely with a radial gradient centred at
+// FillRadial paints all of dst opaquely with a radial gradient centred at
 // (cx, cy) reaching t=1 at radius rad. It is not dithered: ordered dither
 // hid the faint rings of the slow dark gradients but made the PNGs
 // several times larger and slower to encode.
@@ -170,7 +170,7 @@ func FillRadial(dst *image.RGBA, cx, cy, rad float64, stops []Stop) {
 	}
 }
 
-// overlayRows blends colour c with a per-row opacity alpha(y) over dst.
+// OverlayRows blends colour c with a per-row opacity alpha(y) over dst.
 func OverlayRows(dst *image.RGBA, c colorx.RGB, alpha func(y int) float64) {
 	r := dst.Rect
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -186,7 +186,7 @@ func OverlayRows(dst *image.RGBA, c colorx.RGB, alpha func(y int) float64) {
 	}
 }
 
-// stopAlphaAt interpolates the stops' opacity at t (per-row overlays).
+// StopAlphaAt interpolates the stops' opacity at t (per-row overlays).
 func StopAlphaAt(stops []Stop, t float64) float64 {
 	if t <= stops[0].T {
 		return stops[0].A
@@ -203,7 +203,7 @@ func StopAlphaAt(stops []Stop, t float64) float64 {
 	return stops[len(stops)-1].A
 }
 
-// overlayRadial blends a radial gradient of (possibly translucent) stops
+// OverlayRadial blends a radial gradient of (possibly translucent) stops
 // over dst, from radius r0 (t=0) to r1 (t=1) about (cx, cy). It works in
 // float per pixel: an 8-bit premultiplied lookup table quantised the
 // colour and the alpha separately and drew visible rings in slow overlays.
@@ -235,7 +235,7 @@ func OverlayRadial(dst *image.RGBA, cx, cy, r0, r1 float64, stops []Stop) {
 	}
 }
 
-// stopColorAt interpolates the stops' colours at t.
+// StopColorAt interpolates the stops' colours at t.
 func StopColorAt(stops []Stop, t float64) [3]float64 {
 	at := func(s Stop) [3]float64 { return [3]float64{float64(s.C.R), float64(s.C.G), float64(s.C.B)} }
 	if t <= stops[0].T {

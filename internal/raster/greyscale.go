@@ -6,7 +6,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// greyscaleInPlace turns the premultiplied m into Rec. 601 luma grey with
+// GreyscaleInPlace turns the premultiplied m into Rec. 601 luma grey with
 // its opacity scaled by opacity. Luma is linear, so it applies to the
 // premultiplied channels directly.
 func GreyscaleInPlace(m *image.RGBA, opacity float64) {

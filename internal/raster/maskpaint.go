@@ -7,7 +7,7 @@ import (
 	"image/color"
 )
 
-// maskPaintDown is maskPaint for a horizontal gradient pt (the same
+// MaskPaintDown is MaskPaint for a horizontal gradient pt (the same
 // colour all down a column, as across a vertical divider): a row whose
 // coverage and background are those of the row above gets that row's
 // result. The panels under a divider repeat most rows (see radialIndex),
@@ -46,7 +46,7 @@ func MaskPaintDown(dst *image.RGBA, a *image.Alpha, pt *LinearPaint) {
 	}
 }
 
-// maskPaintOutside is maskPaint leaving out the first stretch of each row
+// MaskPaintOutside is MaskPaint leaving out the first stretch of each row
 // that mask skip (nil for none) covers fully: a disc's inside, which an
 // opaque fill through skip paints over next. Zero coverage is skipped
 // eight mask bytes at a time.
@@ -95,7 +95,7 @@ func fullStretch(skip *image.Alpha, y, x0, x1 int) (f0, f1 int) {
 	return s0 - x0 + i, s0 - x0 + j
 }
 
-// shadeMaskOutside is shadeMask (opaque black through m) leaving out the
+// ShadeMaskOutside is shadeMask (opaque black through m) leaving out the
 // first stretch of each row that mask skip covers fully: a disc's inside,
 // which an opaque paint through skip covers next. Further stretches (a
 // mask with holes) are shaded anyway.

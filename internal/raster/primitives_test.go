@@ -120,7 +120,7 @@ func TestPathCircleArea(t *testing.T) {
 	}
 }
 
-// Drawing a split's halves and its divider in one pass (slantedBands
+// Drawing a split's halves and its divider in one pass (SlantedBands
 // skips what the divider's interior covers) gives the pixels of drawing
 // one band after the other over the whole canvas.
 func TestSlantedBandsLikeOneAfterTheOther(t *testing.T) {

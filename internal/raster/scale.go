@@ -14,7 +14,7 @@ import (
 type Scaler = xdraw.Scaler
 
 // CatmullRom is the service's scaler: x/image/draw's Catmull-Rom
-// resampling, computed in fixed point (see ScaleCatmullRom) when it
+// resampling, computed in fixed point (see scaleCatmullRom) when it
 // replaces (op draw.Src, no options) a part of an *image.RGBA, else by
 // x/image/draw itself. On the fixed-point path every colour channel is
 // kept at or below alpha, so the premultiplied result stays valid.
@@ -27,7 +27,7 @@ func (catmullRomScaler) Scale(dst draw.Image, dr image.Rectangle, src image.Imag
 		if dr != d.Rect {
 			d = d.SubImage(dr).(*image.RGBA)
 		}
-		ScaleCatmullRom(d, src, sr)
+		scaleCatmullRom(d, src, sr)
 		return
 	}
 	xdraw.CatmullRom.Scale(dst, dr, src, sr, op, opts)
@@ -62,7 +62,7 @@ const (
 // where channels differ from x/image/draw's by at most one level (fixed-point
 // rounding); anything else goes through x/image/draw itself. Empty sr or dst
 // do nothing.
-func ScaleCatmullRom(dst *image.RGBA, src image.Image, sr image.Rectangle) {
+func scaleCatmullRom(dst *image.RGBA, src image.Image, sr image.Rectangle) {
 	dr := dst.Rect
 	if dr.Empty() || sr.Empty() {
 		return

@@ -37,7 +37,7 @@ func benchScale(b *testing.B, scale func(dst *image.RGBA, src image.Image, sr im
 	}
 }
 
-func BenchmarkScaleCatmullRom(b *testing.B) { benchScale(b, ScaleCatmullRom) }
+func BenchmarkScaleCatmullRom(b *testing.B) { benchScale(b, scaleCatmullRom) }
 
 func BenchmarkScaleXDraw(b *testing.B) {
 	benchScale(b, func(dst *image.RGBA, src image.Image, sr image.Rectangle) {

@@ -168,7 +168,7 @@ func TestScaleCatmullRomMatchesXDraw(t *testing.T) {
 				src := gen(c.bounds)
 				want := xdrawScale(c.dr, src, c.sr)
 				got := image.NewRGBA(c.dr)
-				ScaleCatmullRom(got, src, c.sr)
+				scaleCatmullRom(got, src, c.sr)
 				checkPremul(t, got)
 				maxd, mean := pixDiff(got, want)
 				t.Logf("%s/%s: max %d mean %.4f", c.name, name, maxd, mean)
@@ -192,14 +192,14 @@ func TestScaleCatmullRomKeepsOpacity(t *testing.T) {
 		}
 		got := image.NewRGBA(dr)
 		for _, opaque := range []image.Image{stripesRGBA(sr), randNRGBA(true)(sr)} {
-			ScaleCatmullRom(got, opaque, sr)
+			scaleCatmullRom(got, opaque, sr)
 			for i := 3; i < len(got.Pix); i += 4 {
 				if got.Pix[i] != 255 {
 					t.Fatalf("%v: opaque %T: alpha of pixel %d = %d, want 255", s, opaque, i/4, got.Pix[i])
 				}
 			}
 		}
-		ScaleCatmullRom(got, transparent, sr)
+		scaleCatmullRom(got, transparent, sr)
 		for i, v := range got.Pix {
 			if v != 0 {
 				t.Fatalf("%v: transparent source: byte %d = %d, want 0", s, i, v)
@@ -230,7 +230,7 @@ func TestScaleCatmullRomEdgeCases(t *testing.T) {
 				}
 			}
 			got := image.NewRGBA(c.dr)
-			ScaleCatmullRom(got, c.src, c.sr) // must not panic
+			scaleCatmullRom(got, c.src, c.sr) // must not panic
 			if c.dr.Empty() || c.sr.Empty() {
 				return
 			}
@@ -251,7 +251,7 @@ func TestScaleCatmullRomSubImageDst(t *testing.T) {
 	}
 	dst := parent.SubImage(image.Rect(10, 20, 60, 50)).(*image.RGBA)
 	src := randNRGBA(false)(image.Rect(0, 0, 120, 70))
-	ScaleCatmullRom(dst, src, src.Bounds())
+	scaleCatmullRom(dst, src, src.Bounds())
 	want := xdrawScale(dst.Rect, src, src.Bounds())
 	for y := 0; y < 80; y++ {
 		for x := 0; x < 90; x++ {

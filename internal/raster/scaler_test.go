@@ -19,18 +19,18 @@ func TestCatmullRomScalerPaths(t *testing.T) {
 	whole := image.NewRGBA(image.Rect(0, 0, 40, 30))
 	CatmullRom.Scale(whole, whole.Rect, src, sr, draw.Src, nil)
 	want := image.NewRGBA(whole.Rect)
-	ScaleCatmullRom(want, src, sr)
+	scaleCatmullRom(want, src, sr)
 	if !bytes.Equal(whole.Pix, want.Pix) {
-		t.Error("Src into a whole RGBA differs from ScaleCatmullRom")
+		t.Error("Src into a whole RGBA differs from scaleCatmullRom")
 	}
 
 	part := image.NewRGBA(image.Rect(0, 0, 60, 50))
 	dr := image.Rect(7, 9, 47, 39)
 	CatmullRom.Scale(part, dr, src, sr, draw.Src, nil)
 	wantPart := image.NewRGBA(part.Rect)
-	ScaleCatmullRom(wantPart.SubImage(dr).(*image.RGBA), src, sr)
+	scaleCatmullRom(wantPart.SubImage(dr).(*image.RGBA), src, sr)
 	if !bytes.Equal(part.Pix, wantPart.Pix) {
-		t.Error("Src into part of an RGBA differs from ScaleCatmullRom of that part")
+		t.Error("Src into part of an RGBA differs from scaleCatmullRom of that part")
 	}
 
 	over := image.NewNRGBA(image.Rect(0, 0, 60, 50))

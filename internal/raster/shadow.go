@@ -12,7 +12,7 @@ func DrawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
 	FillMask(dst, &moved, Premul(0, 0, 0, a))
 }
 
-// shadowOf returns a blurred alpha mask of src's alpha channel, padded by
+// ShadowOf returns a blurred alpha mask of src's alpha channel, padded by
 // 3r on every side; its Rect is in src's coordinates (so it starts at
 // src.Rect.Min - 3r). Wide blurs (r >= halfResBlur) are computed on a
 // half-resolution grid and scaled back up (see shadowOfHalf).
@@ -23,7 +23,7 @@ func ShadowOf(src *image.RGBA, r int) *image.Alpha {
 	return shadowOfFull(src, r)
 }
 
-// shadowOfFull is shadowOf blurred at full resolution.
+// shadowOfFull is ShadowOf blurred at full resolution.
 func shadowOfFull(src *image.RGBA, r int) *image.Alpha {
 	pad := 3 * r
 	b := src.Rect
@@ -39,8 +39,8 @@ func shadowOfFull(src *image.RGBA, r int) *image.Alpha {
 	return m
 }
 
-// copy2 copies alpha mask src into dst at the same coordinates.
-func Copy2(dst, src *image.Alpha) {
+// CopyAlpha copies alpha mask src into dst at the same coordinates.
+func CopyAlpha(dst, src *image.Alpha) {
 	for y := src.Rect.Min.Y; y < src.Rect.Max.Y; y++ {
 		si := src.PixOffset(src.Rect.Min.X, y)
 		di := dst.PixOffset(src.Rect.Min.X, y)

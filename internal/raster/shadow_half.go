@@ -11,7 +11,7 @@ import (
 // quarter as much.
 const halfResBlur = 8
 
-// shadowOfHalf is shadowOf computed on a grid of half the resolution: src's
+// shadowOfHalf is ShadowOf computed on a grid of half the resolution: src's
 // alpha is averaged over 2x2 blocks, blurred with the radius whose three
 // box passes spread as far at half size (variance r(r+1) in full pixels),
 // and scaled back up bilinearly.

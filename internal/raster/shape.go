@@ -78,7 +78,7 @@ func (p *Path) Circle(cx, cy, r float64) {
 	p.Close()
 }
 
-// roundRect adds a rectangle with corner radius r.
+// RoundRect adds a rectangle with corner radius r.
 func (p *Path) RoundRect(x0, y0, x1, y1, r float64) {
 	r = min(r, (x1-x0)/2, (y1-y0)/2)
 	k := r * (1 - kappa)
@@ -108,7 +108,7 @@ func (p *Path) Line(x0, y0, x1, y1, w float64) {
 var rasterPool = sync.Pool{New: func() any { return vector.NewRasterizer(1, 1) }}
 
 // mask rasterises p into an alpha mask covering its bounding box clipped to
-// clip. The mask is pooled: hand it back with putAlpha. It returns nil when
+// clip. The mask is pooled: hand it back with PutAlpha. It returns nil when
 // nothing is visible.
 func (p *Path) Mask(clip image.Rectangle) *image.Alpha {
 	if len(p.cmds) == 0 {
@@ -174,14 +174,14 @@ func (p *Path) Key() string {
 
 var alphaPool sync.Pool
 
-// getAlpha returns a zeroed alpha image with bounds r from the pool.
+// GetAlpha returns a zeroed alpha image with bounds r from the pool.
 func GetAlpha(r image.Rectangle) *image.Alpha {
 	a := getAlphaDirty(r)
 	clear(a.Pix)
 	return a
 }
 
-// getAlphaDirty is getAlpha without clearing: its pixels are undefined.
+// getAlphaDirty is GetAlpha without clearing: its pixels are undefined.
 func getAlphaDirty(r image.Rectangle) *image.Alpha {
 	n := r.Dx() * r.Dy()
 	if a, ok := alphaPool.Get().(*image.Alpha); ok && cap(a.Pix) >= n {

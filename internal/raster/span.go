@@ -5,7 +5,7 @@ import (
 	"image"
 )
 
-// spanImage is a premultiplied image stored compactly for drawing: each
+// SpanImage is a premultiplied image stored compactly for drawing: each
 // row is a list of segments over its visible pixels, so transparent
 // stretches are neither stored nor read. Most logos are flat colours, so
 // a segment is usually a run of one repeated pixel (filled or blended
@@ -51,7 +51,7 @@ const (
 	maxSpanWidth = 1<<16 - 1
 )
 
-// newSpanImage stores img compactly. Columns past maxSpanWidth (never
+// NewSpanImage stores img compactly. Columns past maxSpanWidth (never
 // reached: see there) are left out.
 func NewSpanImage(img *image.RGBA) *SpanImage {
 	w, h := min(img.Rect.Dx(), maxSpanWidth), img.Rect.Dy()
@@ -147,7 +147,7 @@ func (s *SpanImage) Draw(dst *image.RGBA, at image.Point) {
 	s.DrawMemo(dst, at, new(ShadowMemos))
 }
 
-// drawMemo is draw with the shadow memos sh, which may be shared by the
+// DrawMemo is draw with the shadow memos sh, which may be shared by the
 // draws of one render (one goroutine): the backgrounds it has seen keep
 // their tables.
 func (s *SpanImage) DrawMemo(dst *image.RGBA, at image.Point, sh *ShadowMemos) {
@@ -171,7 +171,7 @@ func (s *SpanImage) DrawMemo(dst *image.RGBA, at image.Point, sh *ShadowMemos) {
 			case segOpaque:
 				fillPix(d, sg.v)
 			case segBlend:
-				BlendRun(d, sg.v)
+				blendRun(d, sg.v)
 			case segRaw:
 				src := s.pix[sg.v+uint32(x0-sx):][:x1-x0]
 				d = d[:4*len(src)]
@@ -223,7 +223,7 @@ func (s *SpanImage) DrawMemo(dst *image.RGBA, at image.Point, sh *ShadowMemos) {
 // background pixel and its result are reused, and four pixels (two
 // words) are compared and stored at a time while the background
 // repeats, two or one where it changes.
-func BlendRun(d []byte, v uint32) {
+func blendRun(d []byte, v uint32) {
 	a := 255 - v>>24
 	last := Load32(d)
 	out := v + ScalePix(last, a)
@@ -283,7 +283,7 @@ type shadowMemo struct {
 	out [256]uint32
 }
 
-// shadowMemos are the memos of a render's sprite draws, for the first
+// ShadowMemos are the memos of a render's sprite draws, for the first
 // four backgrounds their shadow segments start on (the two team colours,
 // the divider, what the league logo lies on); later ones blend directly.
 type ShadowMemos struct {

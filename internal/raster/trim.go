@@ -5,12 +5,12 @@ import (
 	"image"
 )
 
-// trimAlpha is the alpha level above which a pixel counts as visible when
+// TrimAlpha is the alpha level above which a pixel counts as visible when
 // trimming transparent margins.
 const TrimAlpha = 10
 
-// trimBounds returns the bounding box of img's pixels with alpha above
-// trimAlpha, or an empty rectangle when none is visible. img is one of the
+// TrimBounds returns the bounding box of img's pixels with alpha above
+// TrimAlpha, or an empty rectangle when none is visible. img is one of the
 // normalised types (*image.RGBA or *image.NRGBA).
 func TrimBounds(img image.Image) image.Rectangle {
 	var pix []byte

@@ -19,7 +19,7 @@ import (
 // team colour is composed in while the panel's rows are painted.
 
 // radialIndex holds, for one quadrant of a w x h panel, the lookup index
-// (0-lutSize-1) of the radial overlay per band of n rows (the other
+// (0-raster.LUTSize-1) of the radial overlay per band of n rows (the other
 // quadrants mirror it; band 0 ends at the panel's middle row). Each
 // column's bands are grouped into blocks (see radialBlocks) and every row
 // of a block takes the index of the block's middle, which keeps every
@@ -227,7 +227,7 @@ func overlayChords(stops []raster.Stop, tMax float64, steps int, top float64, f 
 // overlayLUT composes opaque colour c under the radial overlay stops: the
 // pixel at lookup index k becomes lut[k], exactly what overlaying the
 // stops in float on a panel filled with c gives. Entries are pixels as
-// little-endian words (pixel32).
+// little-endian words (raster.Pixel32).
 func overlayLUT(cache *derivatives, c colorx.RGB, stops []raster.Stop) *[raster.LUTSize]uint32 {
 	var lut [raster.LUTSize]uint32
 	tm := overlayTermsOf(cache, stops)
@@ -576,7 +576,7 @@ func newPanelLUTs(cache *derivatives, c colorx.RGB, stops []raster.Stop) panelLU
 	plain := overlayLUT(cache, c, stops)
 	sheen := new([raster.LUTSize]uint32)
 	both := new([raster.LUTSize]uint64)
-	// White at the sheen's coverage over each entry (blendPix's sums).
+	// White at the sheen's coverage over each entry (raster.BlendPix's sums).
 	white := raster.Premul(255, 255, 255, 1)
 	sw := raster.ScalePix(raster.Pixel32(white.R, white.G, white.B, white.A), embossSheen)
 	for k, v := range plain {

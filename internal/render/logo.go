@@ -182,7 +182,7 @@ func scaledLogo(c *derivatives, li logoInfo, k scaledKey) *image.RGBA {
 // on a miss) scaled to k's size with its drop shadow (blur radius k.r,
 // offset k.dx, k.dy, opacity k.alpha/255; none when k.alpha is 0) and its
 // halo (k.halo) flattened under it into one premultiplied image stored
-// compactly (spanImage: runs of one pixel, shadow alphas, raw edges),
+// compactly (raster.SpanImage: runs of one pixel, shadow alphas, raw edges),
 // cached under k, so a warm render draws a shadowed logo in one pass
 // without scaling or blurring anything. Its pixel (0, 0) is the logo's
 // top-left corner. A grey (losing) logo is drawn at loserOpacity: its

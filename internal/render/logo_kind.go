@@ -26,8 +26,8 @@ import (
 // RGB. With Trim the canvas is cropped to the design's content bounds plus
 // an even margin of logoPad x size on every side, filled with the
 // background (transparent, or white for 5-6). Content means alpha above
-// trimAlpha (10/255, so the faint tail of a soft shadow may be cut, never a
-// visible pixel); on the white styles, any channel more than trimAlpha
+// raster.TrimAlpha (10/255, so the faint tail of a soft shadow may be cut, never a
+// visible pixel); on the white styles, any channel more than raster.TrimAlpha
 // below 255. Without Trim the result is exactly Width x Height.
 const (
 	logoPad        = 0.02 // trimmed margin, share of the canvas side
@@ -150,8 +150,8 @@ func (r *Renderer) renderLogo(ctx context.Context, s Scene, o Options) (image.Im
 }
 
 // contentBounds is the bounding box of the design: pixels with alpha above
-// trimAlpha, or on a white canvas pixels darker than white by more than
-// trimAlpha in some channel. It is empty for a blank canvas.
+// raster.TrimAlpha, or on a white canvas pixels darker than white by more than
+// raster.TrimAlpha in some channel. It is empty for a blank canvas.
 func contentBounds(img *image.RGBA, white bool) image.Rectangle {
 	if !white {
 		return raster.TrimBounds(img)

@@ -42,7 +42,7 @@ func (p *painter) shapeShadow(x, y, w, h, rad float64, sh *shadowSpec) {
 		var pb raster.Path
 		pb.RoundRect(ox, oy, ox+w, oy+h, rad)
 		if shape := pb.Mask(bounds); shape != nil {
-			raster.Copy2(big, shape)
+			raster.CopyAlpha(big, shape)
 			raster.PutAlpha(shape)
 		}
 		raster.BoxBlur(big, r)

@@ -37,7 +37,7 @@ type pathKey struct {
 // up to maxCachedMask pixels: the shapes of a style (badges, cards,
 // dividers) are the same in every render of a canvas size, and a warm
 // render then rasterises none of them. The mask is shared: do not modify
-// it or hand it to putAlpha.
+// it or hand it to raster.PutAlpha.
 func (p *painter) cachedMask(pb *raster.Path, clip image.Rectangle) *image.Alpha {
 	if pb.Empty() {
 		return nil

@@ -244,7 +244,7 @@ var opaqueRow = func() []byte {
 // describes its rows in meta. It samples the source alpha bilinearly, so
 // nothing larger than the window is allocated; the result is not cached
 // (the emboss texture built from it is) but pooled: hand it back with
-// putAlpha.
+// raster.PutAlpha.
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alpha {
 	m := raster.GetAlpha(image.Rect(0, 0, w, h))
 	s := newSilSampler(li, sw, sh, ox, oy, w, h, meta)

@@ -98,7 +98,7 @@ type painter struct {
 	// trace collects the drawn logos of a traced render (WithLogoTrace).
 	trace *[]LogoDraw
 	// shadows memoises sprite shadows over the render's backgrounds
-	// (see spanImage.drawMemo); made by the first draw, never by a
+	// (see raster.SpanImage.DrawMemo); made by the first draw, never by a
 	// warming copy.
 	shadows *raster.ShadowMemos
 }

@@ -52,7 +52,7 @@ func (p *painter) softFillOutside(pb *raster.Path, sh *shadowSpec, skip *image.A
 			return nil
 		}
 		big := image.NewAlpha(m.Rect.Inset(-3 * r))
-		raster.Copy2(big, m)
+		raster.CopyAlpha(big, m)
 		raster.PutAlpha(m)
 		raster.BoxBlur(big, r)
 		return big
