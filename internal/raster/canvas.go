@@ -29,12 +29,13 @@ func NewCanvas(w, h int) *image.RGBA {
 	return image.NewRGBA(image.Rect(0, 0, w, h))
 }
 
-// Release hands an image returned by Render back for reuse by later renders.
-// Call it only when nothing reads the image any more (after EncodePNG). It
-// is optional; images that are not released are garbage collected. Only
-// sizes renders draw on are pooled: a trimmed logo, whose size depends on
-// its content, is left to the garbage collector, so pools are not created
-// for every size ever trimmed.
+// Release hands a canvas from NewCanvas (or a buffer from GetPix in an
+// RGBA at the origin) back for reuse. Call it only when nothing reads the
+// image any more (after encoding). It is optional; images that are not
+// released are garbage collected. Only sizes NewCanvas was asked for are
+// pooled as canvases: an image of any other size (a logo trimmed to its
+// content) gives its buffer to the size-class pools of GetPix, so no pool
+// is created for every size ever trimmed.
 func Release(img image.Image) {
 	c, ok := img.(*image.RGBA)
 	if !ok || c.Rect.Min != (image.Point{}) || c.Stride != 4*c.Rect.Dx() {
