@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"encoding/gob"
 	"time"
+
+	"gamethumbs/internal/cluster"
 )
 
 // Tier is a store several replicas share (internal/cluster's Redis
@@ -14,8 +16,8 @@ import (
 type Tier interface {
 	Get(ctx context.Context, name string) ([]byte, bool)
 	Set(ctx context.Context, name string, value []byte, ttl time.Duration)
-	Lock(ctx context.Context, name string, ttl time.Duration) (unlock func(), held bool, err error)
-	WaitFor(ctx context.Context, name, lock string, wait time.Duration) ([]byte, bool)
+	Delete(ctx context.Context, name string)
+	cluster.Locker // one replica works, the others wait (cluster.OneWorks)
 }
 
 // Codec turns a Store's values into bytes for a Tier and back.
@@ -57,25 +59,28 @@ func (s *Store[V]) loadThrough(ctx context.Context, key string, load func(contex
 		return v, s.now(), err
 	}
 	name := sh.name + ":" + key
-	lock := "lock:" + name
 	if v, at, ok := s.usable(sh.tier.Get(ctx, name)); ok {
 		return v, at, nil
 	}
-	unlock, held, err := sh.tier.Lock(ctx, lock, sharedWait)
-	if err == nil && !held {
-		if v, at, ok := s.usable(sh.tier.WaitFor(ctx, name, lock, sharedWait)); ok {
-			return v, at, nil
-		}
+	type loaded struct {
+		v  V
+		at time.Time
 	}
-	defer unlock()
-	v, err := load(ctx)
-	now := s.now()
-	if err == nil {
-		if b, eerr := sh.codec.Encode(v); eerr == nil {
-			sh.tier.Set(ctx, name, append(binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(b)), uint64(now.UnixNano())), b...), s.ttl)
-		}
+	use := func(b []byte) (loaded, bool) {
+		v, at, ok := s.usable(b, true)
+		return loaded{v, at}, ok
 	}
-	return v, now, err
+	got, _, err := cluster.OneWorks(ctx, sh.tier, name, sharedWait, use, func() (loaded, error) {
+		v, err := load(ctx)
+		now := s.now()
+		if err == nil {
+			if b, eerr := sh.codec.Encode(v); eerr == nil {
+				sh.tier.Set(ctx, name, append(binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(b)), uint64(now.UnixNano())), b...), s.ttl)
+			}
+		}
+		return loaded{v, now}, err
+	})
+	return got.v, got.at, err
 }
 
 // usable decodes a shared entry and accepts it while it is younger than

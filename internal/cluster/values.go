@@ -27,6 +27,13 @@ func (c *Client) Set(ctx context.Context, name string, value []byte, ttl time.Du
 	})
 }
 
+// Delete removes name. Failures are dropped: the value expires anyway.
+func (c *Client) Delete(ctx context.Context, name string) {
+	_ = c.call(ctx, func(ctx context.Context) error {
+		return c.rdb.Del(ctx, c.key(name)).Err()
+	})
+}
+
 // unlockScript deletes a lock only while it still holds the caller's
 // token, so a lock that expired and was taken by another replica is left
 // alone.
