@@ -84,3 +84,32 @@ func TestMemoryMissedOncePerRequest(t *testing.T) {
 		t.Errorf("counted %d misses and %d hits, want 1 and 0 (the second look is not counted)", st.Misses, st.Hits)
 	}
 }
+
+// A picture found in a slower tier is copied into the faster ones, and
+// Delete removes it from all.
+func TestTieredPromotesAndDeletes(t *testing.T) {
+	mem := NewMemory(1<<20, time.Hour, nil)
+	d, err := OpenDisk(t.TempDir(), 1<<20, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	tiers := NewTiered(mem, d)
+	img := NewImage([]byte("\x89PNG picture"), "image/png", time.Now())
+	if err := d.Set(bg, "k", img); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := tiers.Get(bg, "k")
+	if !ok || string(got.Data) != string(img.Data) || got.ETag != img.ETag {
+		t.Fatalf("Get through the tiers = %v, %v; want the disk's picture", got, ok)
+	}
+	if m, ok := mem.Get(bg, "k"); !ok || m != got {
+		t.Error("the disk hit was not kept in the memory tier")
+	}
+	tiers.Delete(bg, "k")
+	for name, c := range map[string]Cache{"memory": mem, "disk": d, "tiered": tiers} {
+		if _, ok := c.Get(bg, "k"); ok {
+			t.Errorf("%s tier still has a deleted picture", name)
+		}
+	}
+}
