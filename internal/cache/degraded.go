@@ -16,17 +16,32 @@ var ErrDegraded = errors.New("cache: a degraded result is never stored")
 // IncompleteTTL only).
 var ErrIncomplete = errors.New("cache: an incomplete result is kept in memory only")
 
-// Storable reports whether img may be stored in a cache tier: false for a
-// degraded picture.
-func Storable(img *Image) bool { return img != nil && img.Degraded == "" }
+// ErrEmpty is returned by a tier asked to store a picture without bytes.
+var ErrEmpty = errors.New("cache: an empty picture is never stored")
 
-// lasting reports whether img may be kept by a tier that outlives the
-// process, returning the error of the tier that may not.
-func lasting(img *Image) error {
+// Storable reports whether img may be stored in a cache tier: false for a
+// degraded picture (or one without bytes).
+func Storable(img *Image) bool { return storable(img) == nil }
+
+// storable returns the error of a tier asked to store img: ErrDegraded,
+// ErrEmpty, or nil.
+func storable(img *Image) error {
 	switch {
-	case !Storable(img):
+	case img != nil && img.Degraded != "":
 		return ErrDegraded
-	case img.Incomplete != "":
+	case img == nil || len(img.Data) == 0:
+		return ErrEmpty
+	}
+	return nil
+}
+
+// lasting returns the error of a tier that outlives the process asked to
+// store img: storable's, or ErrIncomplete.
+func lasting(img *Image) error {
+	if err := storable(img); err != nil {
+		return err
+	}
+	if img.Incomplete != "" {
 		return ErrIncomplete
 	}
 	return nil

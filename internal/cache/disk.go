@@ -188,6 +188,16 @@ func (d *Disk) scan(s *segment) {
 	s.size = off
 }
 
+// sound reports whether a record (whose checksum matched) is the whole
+// picture of key: its own key, bytes, a content type, its ETag a quoted
+// validator, and its bytes the ones it was written with (Sum, the ETagOf
+// of the bytes; records written before Sum have none). Anything else is a
+// miss, rendered again and written anew.
+func (h *diskHeader) sound(key string, data []byte) bool {
+	return h.Key == key && len(data) > 0 && h.ContentType != "" &&
+		(h.ETag == "" || validETag(h.ETag)) && (h.Sum == "" || h.Sum == ETagOf(data))
+}
+
 // live reports whether an entry created then is still served (no ttl:
 // always).
 func (d *Disk) live(created time.Time) bool {
@@ -216,7 +226,7 @@ func (d *Disk) Get(_ context.Context, key string) (*Image, bool) {
 		return nil, false
 	}
 	h, data, err := decodeRecord(raw)
-	if err != nil || h.Key != key {
+	if err != nil || !h.sound(key, data) {
 		d.forget(key, r)
 		return nil, false
 	}

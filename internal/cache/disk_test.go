@@ -43,7 +43,7 @@ func TestDiskBoundAndExpiry(t *testing.T) {
 	d.now = func() time.Time { return now }
 	for i, k := range []string{"a", "b", "c", "d"} {
 		now = now.Add(time.Second)
-		d.Set(bg, k, &Image{Data: make([]byte, 900), Modified: now})
+		d.Set(bg, k, &Image{Data: make([]byte, 800), ContentType: "image/png", Modified: now})
 		if i == 1 {
 			now = now.Add(time.Second)
 			d.Get(bg, "a") // a becomes more recent than b
@@ -120,8 +120,8 @@ func TestDiskCutsTornTail(t *testing.T) {
 	dir := t.TempDir()
 	d, _ := OpenDisk(dir, 1<<20, time.Hour)
 	now := time.Now()
-	d.Set(bg, "k1", &Image{Data: bytes.Repeat([]byte{1}, 1000), Modified: now})
-	d.Set(bg, "k2", &Image{Data: bytes.Repeat([]byte{2}, 1000), Modified: now})
+	d.Set(bg, "k1", &Image{Data: bytes.Repeat([]byte{1}, 1000), ContentType: "image/png", Modified: now})
+	d.Set(bg, "k2", &Image{Data: bytes.Repeat([]byte{2}, 1000), ContentType: "image/png", Modified: now})
 	files := segmentFiles(t, dir)
 	if len(files) != 1 {
 		t.Fatalf("%d segment files, want 1", len(files))
@@ -145,7 +145,7 @@ func TestDiskCutsTornTail(t *testing.T) {
 			t.Errorf("%s lost with the torn tail after it", k)
 		}
 	}
-	d2.Set(bg, "k3", &Image{Data: []byte("three"), Modified: now})
+	d2.Set(bg, "k3", &Image{Data: []byte("three"), ContentType: "image/png", Modified: now})
 	d2.Close()
 	d3, _ := OpenDisk(dir, 1<<20, time.Hour)
 	if e, ok := d3.Get(bg, "k3"); !ok || string(e.Data) != "three" {
@@ -159,8 +159,8 @@ func TestDiskCutsTornTail(t *testing.T) {
 func TestDiskRefusesGarbledRecord(t *testing.T) {
 	dir := t.TempDir()
 	d, _ := OpenDisk(dir, 1<<20, time.Hour)
-	d.Set(bg, "k1", &Image{Data: bytes.Repeat([]byte{1}, 1000), Modified: time.Now()})
-	d.Set(bg, "k2", &Image{Data: bytes.Repeat([]byte{2}, 1000), Modified: time.Now()})
+	d.Set(bg, "k1", &Image{Data: bytes.Repeat([]byte{1}, 1000), ContentType: "image/png", Modified: time.Now()})
+	d.Set(bg, "k2", &Image{Data: bytes.Repeat([]byte{2}, 1000), ContentType: "image/png", Modified: time.Now()})
 	files := segmentFiles(t, dir)
 	raw, _ := os.ReadFile(files[0])
 	raw[len(raw)-10] ^= 0xff // inside k2's data
@@ -193,7 +193,7 @@ func TestDiskAppendsToFewFiles(t *testing.T) {
 	dir := t.TempDir()
 	d, _ := OpenDisk(dir, 1<<20, time.Hour) // segments of 64 KB
 	for i := range 100 {
-		d.Set(bg, strconv.Itoa(i), &Image{Data: bytes.Repeat([]byte{byte(i)}, 4000), Modified: time.Now()})
+		d.Set(bg, strconv.Itoa(i), &Image{Data: bytes.Repeat([]byte{byte(i)}, 4000), ContentType: "image/png", Modified: time.Now()})
 	}
 	if n := len(segmentFiles(t, dir)); n > 8 {
 		t.Errorf("100 entries of 4 KB in %d files, want at most 8 segments of 64 KB", n)
@@ -218,7 +218,7 @@ func TestDiskConcurrentUse(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for i := range 400 {
-			d.Set(bg, strconv.Itoa(i), &Image{Data: value(i), Modified: time.Now()})
+			d.Set(bg, strconv.Itoa(i), &Image{Data: value(i), ContentType: "image/png", Modified: time.Now()})
 		}
 	})
 	for range 3 {
@@ -244,7 +244,7 @@ func TestDiskConcurrentUse(t *testing.T) {
 			t.Fatalf("entry %d served with other bytes after the run", i)
 		}
 	}
-	d.Set(bg, "after", &Image{Data: value(7), Modified: time.Now()})
+	d.Set(bg, "after", &Image{Data: value(7), ContentType: "image/png", Modified: time.Now()})
 	if e, ok := d.Get(bg, "after"); !ok || !bytes.Equal(e.Data, value(7)) {
 		t.Error("an entry written after the run is not served")
 	}
@@ -259,7 +259,7 @@ func TestDiskDirInUse(t *testing.T) {
 	}
 	dir := t.TempDir()
 	d := mustOpen(t, dir)
-	if err := d.Set(bg, "k", &Image{Data: []byte("png"), Modified: time.Now()}); err != nil {
+	if err := d.Set(bg, "k", &Image{Data: []byte("png"), ContentType: "image/png", Modified: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	if d2, err := OpenDisk(dir, 1<<20, time.Hour); !errors.Is(err, ErrDirInUse) {
@@ -268,7 +268,7 @@ func TestDiskDirInUse(t *testing.T) {
 	if err := d.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Set(bg, "late", &Image{Data: []byte("x"), Modified: time.Now()}); err == nil {
+	if err := d.Set(bg, "late", &Image{Data: []byte("x"), ContentType: "image/png", Modified: time.Now()}); err == nil {
 		t.Error("Put after Close succeeded")
 	}
 	if n := len(segmentFiles(t, dir)); n != 1 {

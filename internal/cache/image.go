@@ -85,3 +85,17 @@ func ETagOf(data []byte) string {
 	binary.BigEndian.PutUint32(sum[8:], crc32.ChecksumIEEE(data))
 	return `"` + base64.RawURLEncoding.EncodeToString(sum[:]) + `"`
 }
+
+// validETag reports whether e looks like a strong validator: quoted, with
+// no quote or control character inside (RFC 9110 8.8.3).
+func validETag(e string) bool {
+	if len(e) < 2 || e[0] != '"' || e[len(e)-1] != '"' {
+		return false
+	}
+	for i := 1; i < len(e)-1; i++ {
+		if c := e[i]; c == '"' || c < 0x21 || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}

@@ -58,8 +58,8 @@ func (m *Memory) Peek(key string) (*Image, bool) { return m.c.Peek(key) }
 // stored. A degraded picture is refused with ErrDegraded; an incomplete
 // one lives IncompleteTTL at most.
 func (m *Memory) Set(_ context.Context, key string, img *Image) error {
-	if !Storable(img) {
-		return ErrDegraded
+	if err := storable(img); err != nil {
+		return err
 	}
 	ttl := m.ttl
 	if img.Incomplete != "" {
@@ -71,8 +71,8 @@ func (m *Memory) Set(_ context.Context, key string, img *Image) error {
 
 // SetTTL is Set with a lifetime of its own, capped at the tier's TTL.
 func (m *Memory) SetTTL(key string, img *Image, ttl time.Duration) error {
-	if !Storable(img) {
-		return ErrDegraded
+	if err := storable(img); err != nil {
+		return err
 	}
 	m.c.Add(key, img, int64(cap(img.Data))+memoryOverhead, m.now().Add(min(ttl, m.ttl)))
 	return nil

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
-	"hash/crc32"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -19,10 +18,11 @@ import (
 // Last-Modified, and a picture asked of several replicas at once is
 // rendered by one of them (Once).
 //
-// An entry carries a hash of its key and a checksum of its bytes, and is
-// checked against both before use: a value left by another deployment
-// sharing the Redis, another key's picture, a truncated or an empty value
-// is a miss (see decodeShared).
+// An entry is checked before use: the client opens only a value sealed
+// for its key whose checksum matches (cluster's seal.go), and
+// decodeShared refuses an empty picture or missing facts. A value left by
+// another deployment sharing the Redis, another key's picture, a
+// truncated or an empty value is a miss, rendered again and overwritten.
 type Shared struct {
 	tier     Tier
 	prefix   string // starts every name: a new build renders anew
@@ -40,25 +40,21 @@ func NewShared(t Tier, prefix string, maxBytes int, ttl time.Duration) *Shared {
 	return &Shared{tier: t, prefix: prefix, maxBytes: maxBytes, ttl: ttl, lockFor: 10 * time.Second}
 }
 
-// keyHash is the hash that names a key's entry and that the entry carries.
-func keyHash(key string) [16]byte {
-	sum := sha256.Sum256([]byte(key))
-	return [16]byte(sum[:16])
-}
-
 // name is the Redis name of a key (hashed: keys are long).
-func (t *Shared) name(h [16]byte) string { return t.prefix + hex.EncodeToString(h[:]) }
+func (t *Shared) name(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return t.prefix + hex.EncodeToString(sum[:16])
+}
 
 // Get returns key's picture. Concurrent callers for one key share one
 // lookup.
 func (t *Shared) Get(ctx context.Context, key string) (*Image, bool) {
-	h := keyHash(key)
-	v, _, _ := t.gets.Do(string(h[:]), func() (any, error) {
-		b, ok := t.tier.Get(ctx, t.name(h))
+	v, _, _ := t.gets.Do(key, func() (any, error) {
+		b, ok := t.tier.Get(ctx, t.name(key))
 		if !ok {
 			return nil, nil
 		}
-		img, err := decodeShared(b, h)
+		img, err := decodeShared(b)
 		if err != nil {
 			return nil, nil
 		}
@@ -77,13 +73,13 @@ func (t *Shared) Set(ctx context.Context, key string, img *Image) error {
 	if len(img.Data) > t.maxBytes {
 		return nil
 	}
-	t.tier.Set(ctx, t.name(keyHash(key)), encodeShared(img, keyHash(key)), t.ttl)
+	t.tier.Set(ctx, t.name(key), encodeShared(img), t.ttl)
 	return nil
 }
 
 // Delete removes key's entry.
 func (t *Shared) Delete(ctx context.Context, key string) {
-	t.tier.Delete(ctx, t.name(keyHash(key)))
+	t.tier.Delete(ctx, t.name(key))
 }
 
 // Once runs render on one replica of several asking for key at once: the
@@ -92,49 +88,41 @@ func (t *Shared) Delete(ctx context.Context, key string) {
 // none came (theirs reports an entry that came). While Redis is down it
 // simply renders.
 func (t *Shared) Once(ctx context.Context, key string, render func() (*Image, error)) (img *Image, theirs bool, err error) {
-	h := keyHash(key)
 	use := func(b []byte) (*Image, bool) {
-		img, err := decodeShared(b, h)
+		img, err := decodeShared(b)
 		return img, err == nil
 	}
-	return cluster.OneWorks(ctx, t.tier, t.name(h), t.lockFor, use, render)
+	return cluster.OneWorks(ctx, t.tier, t.name(key), t.lockFor, use, render)
 }
 
 // sharedMagic starts every entry; a layout change takes a new one.
 const sharedMagic = "GTI2"
 
-// encodeShared lays a picture out as: magic, the key's hash, modified
-// (Unix seconds), content type and ETag (each with a 2-byte length), the
-// length and CRC-32C of the bytes, then the bytes.
-func encodeShared(img *Image, key [16]byte) []byte {
-	b := make([]byte, 0, len(sharedMagic)+16+8+4+len(img.ContentType)+len(img.ETag)+8+len(img.Data))
+// encodeShared lays a picture out as: magic, modified (Unix seconds),
+// content type and ETag (each with a 2-byte length), then the bytes. The
+// client seals it with the hash of its key and a checksum (cluster).
+func encodeShared(img *Image) []byte {
+	b := make([]byte, 0, len(sharedMagic)+8+4+len(img.ContentType)+len(img.ETag)+len(img.Data))
 	b = append(b, sharedMagic...)
-	b = append(b, key[:]...)
 	b = binary.BigEndian.AppendUint64(b, uint64(img.Modified.Unix()))
 	b = binary.BigEndian.AppendUint16(b, uint16(len(img.ContentType)))
 	b = append(b, img.ContentType...)
 	b = binary.BigEndian.AppendUint16(b, uint16(len(img.ETag)))
 	b = append(b, img.ETag...)
-	b = binary.BigEndian.AppendUint32(b, uint32(len(img.Data)))
-	b = binary.BigEndian.AppendUint32(b, crc32.Checksum(img.Data, castagnoli))
 	return append(b, img.Data...)
 }
 
 var errSharedEntry = errors.New("cache: malformed shared image entry")
 
-// decodeShared reads an entry stored under the key whose hash is key,
-// refusing one that is not whole and sound: another layout, another key's
-// picture, a length or checksum that does not match its bytes, an empty
-// picture or a missing content type or ETag.
-func decodeShared(b []byte, key [16]byte) (*Image, error) {
-	if len(b) < len(sharedMagic)+16+8 || string(b[:len(sharedMagic)]) != sharedMagic {
+// decodeShared reads an entry (already checked against its key and its
+// checksum by the client), refusing one that is not a whole picture:
+// another layout, an empty picture, a missing content type or an ETag
+// that is not a quoted strong validator.
+func decodeShared(b []byte) (*Image, error) {
+	if len(b) < len(sharedMagic)+8 || string(b[:len(sharedMagic)]) != sharedMagic {
 		return nil, errSharedEntry
 	}
 	b = b[len(sharedMagic):]
-	if [16]byte(b[:16]) != key {
-		return nil, errSharedEntry
-	}
-	b = b[16:]
 	modified := time.Unix(int64(binary.BigEndian.Uint64(b)), 0).UTC()
 	b = b[8:]
 	field := func() (string, bool) {
@@ -151,13 +139,8 @@ func decodeShared(b []byte, key [16]byte) (*Image, error) {
 	}
 	ct, ok1 := field()
 	etag, ok2 := field()
-	if !ok1 || !ok2 || ct == "" || etag == "" || len(b) < 8 {
+	if !ok1 || !ok2 || ct == "" || !validETag(etag) || len(b) == 0 {
 		return nil, errSharedEntry
 	}
-	n, sum := binary.BigEndian.Uint32(b), binary.BigEndian.Uint32(b[4:])
-	data := b[8:]
-	if n == 0 || uint64(len(data)) != uint64(n) || crc32.Checksum(data, castagnoli) != sum {
-		return nil, errSharedEntry
-	}
-	return &Image{Data: data, ContentType: ct, ETag: etag, Modified: modified}, nil
+	return &Image{Data: b, ContentType: ct, ETag: etag, Modified: modified}, nil
 }

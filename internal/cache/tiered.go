@@ -51,8 +51,8 @@ func (t *Tiered) fill(ctx context.Context, key string, img *Image, i int) {
 // picture (stored nowhere); a tier that refuses an incomplete one is not
 // an error.
 func (t *Tiered) Set(ctx context.Context, key string, img *Image) error {
-	if !Storable(img) {
-		return ErrDegraded
+	if err := storable(img); err != nil {
+		return err
 	}
 	var errs []error
 	for _, c := range t.tiers {
