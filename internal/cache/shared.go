@@ -33,6 +33,9 @@ type sharing[V any] struct {
 	codec Codec[V]
 }
 
+// maxClockSkew is how far ahead of this replica's clock another's may be.
+const maxClockSkew = time.Minute
+
 // sharedWait bounds how long a replica waits for another replica's load
 // of the same key (and how long that one may hold the lock) before it
 // loads itself.
@@ -96,7 +99,9 @@ func (s *Store[V]) usable(b []byte, found bool) (V, time.Time, bool) {
 	if s.Refresh > 0 {
 		limit = s.Refresh
 	}
-	if s.now().Sub(at) >= limit {
+	// Too old, or loaded in the future beyond a replica's clock skew (it
+	// would never be loaded again).
+	if age := s.now().Sub(at); age >= limit || age < -maxClockSkew {
 		return zero, time.Time{}, false
 	}
 	v, err := s.shared.codec.Decode(b[8:])
