@@ -221,3 +221,29 @@ func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.
 		}
 	}
 }
+
+// MaskIn keeps dst only where m covers it, inside m.Rect (Porter-Duff
+// destination-in): every premultiplied pixel is scaled by the coverage.
+// It rounds the corners of cards drawn with plain rectangles.
+func MaskIn(dst *image.RGBA, m *image.Alpha) {
+	r := m.Rect.Intersect(dst.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
+		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		for x := 0; x < len(mrow); x++ {
+			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == ^uint64(0) {
+				x += 7 // eight pixels kept whole
+				continue
+			}
+			cov := mrow[x]
+			if cov == 255 {
+				continue
+			}
+			if cov == 0 {
+				Store32(drow[4*x:], 0)
+				continue
+			}
+			Store32(drow[4*x:], ScalePix(Load32(drow[4*x:]), uint32(cov)))
+		}
+	}
+}
