@@ -200,7 +200,7 @@ func BlitClipped(dst, src *image.RGBA, at image.Point, m *image.Alpha) {
 				continue
 			}
 			si := src.PixOffset(src.Rect.Min.X+x-at.X, src.Rect.Min.Y+y-at.Y)
-			BlendPix(dst.Pix, dst.PixOffset(x, y), ColorRGBA(src.Pix[si:si+4]), cov)
+			BlendPix(dst.Pix, dst.PixOffset(x, y), colorRGBA(src.Pix[si:si+4]), cov)
 		}
 	}
 }

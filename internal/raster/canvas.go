@@ -129,8 +129,8 @@ func BlendPix(pix []byte, i int, c color.RGBA, cov uint32) {
 	blendCovWord(pix[i:i+4], Pixel32(c.R, c.G, c.B, c.A), cov)
 }
 
-// ColorRGBA reads a premultiplied 4-byte pixel.
-func ColorRGBA(s []byte) color.RGBA { return color.RGBA{s[0], s[1], s[2], s[3]} }
+// colorRGBA reads a premultiplied 4-byte pixel.
+func colorRGBA(s []byte) color.RGBA { return color.RGBA{s[0], s[1], s[2], s[3]} }
 
 // FillMask composites colour c (premultiplied) over dst through coverage
 // mask m (in dst coordinates). Pixels with zero coverage are skipped and
