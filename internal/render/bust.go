@@ -2,6 +2,7 @@ package render
 
 import (
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"image"
 	"math"
 )
@@ -40,7 +41,7 @@ func (p *painter) isBust(img image.Image) bool {
 	}
 	k := bustKey{img}
 	v, _ := held(p, k, func() (bool, bool) {
-		return memo(img, k, func() (bool, int64) { return p.bustShape(img), 64 }), true
+		return memo(p.cache, img, k, func() (bool, int64) { return p.bustShape(img), 64 }), true
 	})
 	return v
 }
@@ -75,7 +76,7 @@ func (p *painter) sideBust(sd *side) bool {
 
 // normalised is normalised(img), held for the render.
 func (p *painter) normalised(img image.Image) (logoInfo, bool) {
-	return held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+	return held(p, normKey{img}, func() (logoInfo, bool) { return normalised(p.cache, img) })
 }
 
 // bustCentre returns the centre y at which img, contain-fit in a box of
@@ -96,7 +97,7 @@ func (p *painter) bustCentre(img image.Image, s, bottom float64) float64 {
 // a ring in the team colour around a backdrop the bust reads on.
 func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bool, cx, cy, r float64) {
 	img := p.pickLogo(def, dark, bg)
-	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(p.cache, img) })
 	if !ok {
 		return
 	}
@@ -118,47 +119,24 @@ func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bo
 	iw, ih := max(1, int(math.Round(w))), max(1, int(math.Round(h)))
 	at := image.Pt(int(math.Round(cx-w/2)), int(math.Round(cy+r-h)))
 	k := scaledKey{img, grey, iw, ih}
-	sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(li, k), true })
+	sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(p.cache, li, k), true })
 	if p.warming {
 		return
 	}
-	var pb path
-	pb.circle(cx, cy, r)
+	var pb raster.Path
+	pb.Circle(cx, cy, r)
 	if hl.on && !grey {
-		pb.fill(p.dst, p.full, rgba(disc))
+		p.fillPath(&pb, p.dst, p.full, rgba(disc))
 	}
-	m := pb.mask(p.full)
+	m := pb.Mask(p.full)
 	if m == nil {
 		return
 	}
-	defer putAlpha(m)
-	blitClipped(p.dst, sc, at, m)
+	defer raster.PutAlpha(m)
+	raster.BlitClipped(p.dst, sc, at, m)
 	if p.trace != nil {
 		clipped := image.NewRGBA(sc.Rect)
-		blitClipped(clipped, sc, image.Point{}, moveAlpha(m, at.Mul(-1)))
+		raster.BlitClipped(clipped, sc, image.Point{}, raster.MoveAlpha(m, at.Mul(-1)))
 		p.record(img, clipped, at, grey)
 	}
-}
-
-// blitClipped composites src over dst (src's top-left at at) through the
-// coverage mask m (dst coordinates; nothing outside it).
-func blitClipped(dst, src *image.RGBA, at image.Point, m *image.Alpha) {
-	r := src.Rect.Sub(src.Rect.Min).Add(at).Intersect(dst.Rect).Intersect(m.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			cov := uint32(m.Pix[m.PixOffset(x, y)])
-			if cov == 0 {
-				continue
-			}
-			si := src.PixOffset(src.Rect.Min.X+x-at.X, src.Rect.Min.Y+y-at.Y)
-			blendPix(dst.Pix, dst.PixOffset(x, y), colorRGBA(src.Pix[si:si+4]), cov)
-		}
-	}
-}
-
-// moveAlpha is m with its bounds moved by d (sharing its pixels).
-func moveAlpha(m *image.Alpha, d image.Point) *image.Alpha {
-	moved := *m
-	moved.Rect = m.Rect.Add(d)
-	return &moved
 }
