@@ -89,7 +89,7 @@ func TestEncodeBestRenders(t *testing.T) {
 	fmt.Fprintf(&table, "\n%-10s %-15s %9s %9s %9s %6s %6s %8s\n", "logos", "picture", "Encode", "image/png", "Best", "B/png", "B/Enc", "cpu-ms")
 	for _, set := range sets {
 		for _, pc := range bestPictures {
-			img, err := Render(context.Background(), set.s, pc.o)
+			img, err := testRenderer.Render(context.Background(), set.s, pc.o)
 			if err != nil {
 				t.Fatal(err)
 			}
