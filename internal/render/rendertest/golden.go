@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 )
 
-// Tolerance of a golden comparison (STYLE.md §6): every channel may differ
-// by at most MaxDelta, and at most MaxShare of the pixels may differ at all.
+// Tolerance of a golden comparison: every channel may differ by at most
+// MaxDelta, and at most MaxShare of the pixels may differ at all (the
+// house rule for pictures: a refactor keeps them byte-identical, these
+// bounds absorb only rounding across platforms).
 const (
 	MaxDelta = 2
 	MaxShare = 0.001
