@@ -11,9 +11,7 @@ import (
 )
 
 // Tolerance of a golden comparison: every channel may differ by at most
-// MaxDelta, and at most MaxShare of the pixels may differ at all (the
-// house rule for pictures: a refactor keeps them byte-identical, these
-// bounds absorb only rounding across platforms).
+// MaxDelta, and at most MaxShare of the pixels may differ at all.
 const (
 	MaxDelta = 2
 	MaxShare = 0.001
