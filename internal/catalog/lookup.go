@@ -13,8 +13,8 @@ const maxLookupLen = 200
 type Catalog struct {
 	leagues []League
 	byCode  map[string]int // exact code → index
-	folded  map[string]int // fold(code|shortName|name|alias) → index
-	compact map[string]int // compact(...) → index
+	folded  map[string]int // Fold(code|shortName|name|alias) → index
+	compact map[string]int // Compact(...) → index
 }
 
 // New builds the catalogue from the embedded league table. A league that
@@ -55,8 +55,8 @@ func newCatalog(all []League, getenv func(string) string) *Catalog {
 	for _, keys := range tiers {
 		for i, l := range c.leagues {
 			for _, k := range keys(l) {
-				addKey(c.folded, fold(strings.TrimSpace(k)), i)
-				addKey(c.compact, compact(k), i)
+				addKey(c.folded, Fold(k), i)
+				addKey(c.compact, Compact(k), i)
 			}
 		}
 	}
@@ -88,14 +88,14 @@ func (c *Catalog) Lookup(name string) (League, bool) {
 	if len(name) > maxLookupLen {
 		return League{}, false
 	}
-	f := fold(strings.TrimSpace(name))
+	f := Fold(name)
 	if f == "" {
 		return League{}, false
 	}
 	if i, ok := c.folded[f]; ok {
 		return c.leagues[i], true
 	}
-	if i, ok := c.compact[compact(f)]; ok {
+	if i, ok := c.compact[strings.ReplaceAll(f, " ", "")]; ok {
 		return c.leagues[i], true
 	}
 	return League{}, false

@@ -177,7 +177,7 @@ func (e *entry) matches(t *catalog.Team) bool {
 // kebab is a name in lower-case kebab form ("Kansas City Chiefs" →
 // "kansas-city-chiefs"), accents folded.
 func kebab(s string) string {
-	return strings.ReplaceAll(match.Fold(s), " ", "-")
+	return strings.ReplaceAll(catalog.Fold(s), " ", "-")
 }
 
 // provider serves the custom teams of leagues listed with ProviderID.
