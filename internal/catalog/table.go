@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -36,6 +37,7 @@ type leagueEntry struct {
 	FeederLeagues  []string `json:"feederLeagues"`
 	FallbackLeague string   `json:"fallbackLeague"`
 	EnvVar         string   `json:"envVar"`
+	DefaultImage   string   `json:"defaultImage"`
 	Settings                // provider settings, at the top level of the object
 }
 
@@ -161,7 +163,7 @@ func (e *leagueEntry) check() error {
 	if e.MLBSportID < 0 {
 		return fmt.Errorf("mlbSportId %d is negative", e.MLBSportID)
 	}
-	for _, u := range []string{e.LogoURL, e.LogoURLDark} {
+	for _, u := range []string{e.LogoURL, e.LogoURLDark, e.DefaultImage} {
 		if u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "data:image/") {
 			return fmt.Errorf("logo %.60q is not an http(s) URL (or a data:image URL made from a custom data file)", u)
 		}
@@ -195,7 +197,30 @@ func (e *leagueEntry) league() League {
 		FeederLeagues:  e.FeederLeagues,
 		FallbackLeague: e.FallbackLeague,
 		EnvVar:         e.EnvVar,
+		IDs:            e.ids(),
+		DefaultImage:   e.DefaultImage,
 	}
+}
+
+// ids collects the league's provider ids (League.IDs).
+func (e *leagueEntry) ids() map[string]string {
+	m := make(map[string]string, 4)
+	if e.Sport != "" {
+		m["espn"] = e.Sport + "/" + e.Slug
+	}
+	if e.TSDBLeagueID != "" {
+		m["thesportsdb"] = e.TSDBLeagueID
+	}
+	if e.HockeyTechClientCode != "" {
+		m["hockeytech"] = e.HockeyTechClientCode
+	}
+	if e.MLBSportID > 0 {
+		m["mlbstats"] = strconv.Itoa(e.MLBSportID)
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	return m
 }
 
 // isHexColor reports whether s is "#" followed by six hex digits.

@@ -76,6 +76,9 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 	if l, ok := s.cfg.Catalog.Lookup(id); ok {
 		return l, nil
 	}
+	if l, ok := s.cfg.Catalog.LookupDisabled(id); ok {
+		return l, nil // league pictures only (see findTeam)
+	}
 	code := strings.ToLower(id)
 	if s.cfg.Discover == nil || !looksLikeCode(id) || s.misses.has(code, time.Now()) {
 		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
@@ -191,6 +194,10 @@ func (s *Service) Team(ctx context.Context, l catalog.League, id string) (catalo
 func (s *Service) findTeam(ctx context.Context, l catalog.League, query string) (catalog.Team, catalog.League, error) {
 	if strings.TrimSpace(query) == "" {
 		return catalog.Team{}, l, &catalog.UnknownTeamError{League: l.ShortName, Query: query}
+	}
+	if l.Disabled {
+		return catalog.Team{}, l, &catalog.UnknownTeamError{League: l.ShortName, Query: query,
+			Hint: "its teams and athletes are off; set " + l.EnvVar + "=true to enable them"}
 	}
 	if parts := s.splitAthletes(l, query); parts != nil {
 		return s.findAthletes(ctx, l, parts)
