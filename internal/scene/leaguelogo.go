@@ -51,7 +51,8 @@ func transient(err error) bool {
 }
 
 // leagueLogoImages loads the league's logos (configured URLs, then its
-// providers). When neither loads, the league's wordmark card stands in,
+// providers). When neither loads, the configured default image (see
+// defaultImage) or else the league's wordmark card stands in,
 // and degraded says why when that is because a source failed rather than
 // because the league has no logo anywhere.
 func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League, missed *failures) (light, dark image.Image, degraded string) {
@@ -80,5 +81,21 @@ func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League, missed
 	if transient(lightErr) || transient(darkErr) {
 		degraded = "league logo download failed"
 	}
+	if u := s.defaultImage(l); u != "" {
+		img, err := s.cfg.Logos.Logo(ctx, u)
+		if err == nil {
+			return img, nil, degraded
+		}
+		s.logoFailed(missed, u, err)
+	}
 	return s.wordmark(l), nil, degraded
+}
+
+// defaultImage is the picture configured for what has no logo in l: the
+// league's own defaultImage, else DEFAULT_IMAGE, else "" (built-in).
+func (s *Service) defaultImage(l catalog.League) string {
+	if l.DefaultImage != "" {
+		return l.DefaultImage
+	}
+	return s.cfg.DefaultImage
 }

@@ -121,6 +121,12 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 			wg.Go(func() { t.Logo = j.svc.athleteImage(ctx, sd.athletes, missed) })
 			continue
 		}
+		if sd.team.Logo == "" && sd.team.LogoAlt == "" {
+			// No logo anywhere: the configured default image, else
+			// the renderer's name card.
+			load(j.svc.defaultImage(j.league), &t.Logo)
+			continue
+		}
 		load(sd.team.Logo, &t.Logo)
 		if sd.team.LogoAlt != sd.team.Logo && !j.req.UseLight {
 			load(sd.team.LogoAlt, &t.LogoDark)

@@ -29,6 +29,11 @@ type Config struct {
 	// Discover finds a league unknown to the catalogue at a provider
 	// (catalog.FirstOf chains several). Nil disables discovery.
 	Discover catalog.Discoverer
+	// DefaultImage is the picture (http(s) or data:image URL) drawn for a
+	// team or league that has no logo anywhere, unless the league has its
+	// own (League.DefaultImage); empty keeps the built-in name card or
+	// wordmark.
+	DefaultImage string
 	// Logos downloads and decodes provider logos (cached, coalesced).
 	Logos *fetch.Fetcher
 	// Overlays downloads iconurl images through the SSRF-guarded client.

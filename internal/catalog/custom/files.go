@@ -45,8 +45,8 @@ func readFile(root *os.Root, name string, limit int64) ([]byte, error) {
 
 // readLeagues reads one leagues file: a JSON array of league objects in
 // the built-in table's format, or game-thumbs' object keyed by league code
-// (merged over the built-in leagues, see keyedLeagues). logoUrl and
-// logoUrlDark may name image files of the directory.
+// (merged over the built-in leagues, see keyedLeagues). logoUrl,
+// logoUrlDark and defaultImage may name image files of the directory.
 func readLeagues(root *os.Root, name string) ([]catalog.League, catalog.SettingsTable, []string, error) {
 	data, err := readFile(root, name, maxJSONFile)
 	if err != nil {
@@ -69,7 +69,7 @@ func readLeagues(root *os.Root, name string) ([]catalog.League, catalog.Settings
 		return nil, nil, warnings, fmt.Errorf("%s: neither a JSON array of league objects nor game-thumbs' object keyed by league code: %w", name, jsonError(data, err))
 	}
 	for i, obj := range raw {
-		for _, field := range []string{"logoUrl", "logoUrlDark"} {
+		for _, field := range []string{"logoUrl", "logoUrlDark", "defaultImage"} {
 			v, ok := obj[field]
 			if !ok {
 				continue

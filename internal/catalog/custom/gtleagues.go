@@ -23,6 +23,7 @@ type gtLeague struct {
 	ESPNConfig     *gtESPN                      `json:"espnConfig"` // legacy ESPN settings
 	LogoURL        *string                      `json:"logoUrl"`
 	LogoURLDark    *string                      `json:"logoUrlDark"`
+	DefaultImage   *string                      `json:"defaultImage"`
 	FeederLeagues  []string                     `json:"feederLeagues"`
 	FallbackLeague *string                      `json:"fallbackLeague"`
 	SkipLogos      *bool                        `json:"skipLogos"`
@@ -112,6 +113,7 @@ func (gl *gtLeague) ours(code string) (map[string]any, []string, error) {
 	str("shortName", gl.ShortName)
 	str("logoUrl", gl.LogoURL)
 	str("logoUrlDark", gl.LogoURLDark)
+	str("defaultImage", gl.DefaultImage)
 	str("fallbackLeague", gl.FallbackLeague)
 	str("envVar", gl.EnvVar)
 	if gl.Mode != nil {
