@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // leaguesJSON is the league table: a JSON array with one object per league,
@@ -275,4 +276,23 @@ func BuiltinEntry(code string) (obj map[string]json.RawMessage, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// builtinAll is the built-in table with every league enabled, indexed for
+// BuiltinCode; built once.
+var builtinAll = sync.OnceValue(func() *Catalog {
+	all, err := parseTable(leaguesJSON)
+	if err != nil {
+		return newCatalog(nil, nil)
+	}
+	return newCatalog(all, func(string) string { return "true" })
+})
+
+// BuiltinCode returns the code of the built-in league that name names: its
+// code, or any name Lookup accepts (a Teamarr code such as "esp.1" or
+// "ligamx", an alias, a provider id). Custom data keyed by such a name
+// applies to that league.
+func BuiltinCode(name string) (string, bool) {
+	l, ok := builtinAll().Lookup(name)
+	return l.Code, ok
 }

@@ -130,12 +130,18 @@ func (d *Data) readTeams(root *os.Root, name string, known func(string) bool) er
 		return fmt.Errorf("%s: not a JSON object of leagues of teams: %w", name, jsonError(data, err))
 	}
 	var errs []error
-	for _, code := range sortedKeys(leagues) {
+	for _, key := range sortedKeys(leagues) {
+		code := key
 		if !known(code) {
-			errs = append(errs, fmt.Errorf("%s: %s: unknown league code (neither built in nor in leagues/; codes are lower case)", name, code))
-			continue
+			// Another name of a built-in league (Teamarr's "esp.1").
+			if b, ok := catalog.BuiltinCode(code); ok && known(b) {
+				code = b
+			} else {
+				errs = append(errs, fmt.Errorf("%s: %s: unknown league code (neither built in nor in leagues/; codes are lower case)", name, code))
+				continue
+			}
 		}
-		teams := leagues[code]
+		teams := leagues[key]
 		for _, key := range sortedKeys(teams) {
 			where := name + ": " + code + "." + key
 			e, err := parseEntry(root, key, teams[key])

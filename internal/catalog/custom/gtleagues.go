@@ -77,7 +77,13 @@ func keyedLeagues(data []byte) ([]byte, []string, error) {
 			errs = append(errs, fmt.Errorf("league %q: %v", code, err))
 			continue
 		}
-		obj, warns, err := gl.ours(code)
+		// A key that names a built-in league another way (Teamarr's
+		// "esp.1", "ligamx") merges over that league.
+		target := code
+		if b, ok := catalog.BuiltinCode(code); ok {
+			target = b
+		}
+		obj, warns, err := gl.ours(target)
 		for _, w := range warns {
 			warnings = append(warnings, fmt.Sprintf("league %q: %s", code, w))
 		}
