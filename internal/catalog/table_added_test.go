@@ -14,7 +14,7 @@ var addedLeagueFacts = []struct {
 	providers         []string
 	aliases           []string
 }{
-	{"boxing", "", "", []string{"thesportsdbathlete"}, []string{"box"}},
+	{"boxing", "", "", []string{"thesportsdbathlete", "thesportsdb"}, []string{"box"}},
 	{"eredivisie", "soccer", "ned.1", []string{"espn"}, []string{"ned.1"}},
 	{"eerste-divisie", "soccer", "ned.2", []string{"espn"}, []string{"ned.2"}},
 	{"nwsl", "soccer", "usa.nwsl", []string{"espn"}, []string{"usa.nwsl"}},
