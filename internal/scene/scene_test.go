@@ -229,3 +229,32 @@ func TestPaletteColoursAreDeterministic(t *testing.T) {
 		t.Errorf("palette picks %s/%s then %s/%s; want stable and distinct", a1, b1, a2, b2)
 	}
 }
+
+// TestWordmarkStaysOffMatchups: a league without a logo anywhere gets its
+// wordmark card on league pictures, but not between the two sides of a
+// matchup, where the reference draws its logo or nothing.
+func TestWordmarkStaysOffMatchups(t *testing.T) {
+	s, _ := newTestService(t)
+	cat, err := catalog.NewWith(nil, []catalog.League{{Code: "nologo", Name: "No Logo League", ShortName: "NOLOGO",
+		Sport: "soccer", Slug: "usa.1", Providers: []string{"espn"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cfg.Catalog = cat
+	for _, tt := range []struct {
+		teams    []string
+		wantLogo bool
+	}{{nil, true}, {[]string{"orlando"}, true}, {[]string{"orlando", "dallas"}, false}} {
+		job, err := s.Prepare(ctx, Request{Kind: render.KindThumb, League: "nologo", Teams: tt.teams, Style: 1, Width: 320, Height: 180, LeagueLogo: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := job.(*renderJob).scene(ctx, &failures{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sc.League.Logo != nil; got != tt.wantLogo {
+			t.Errorf("teams %v: league logo drawn = %v, want %v", tt.teams, got, tt.wantLogo)
+		}
+	}
+}
