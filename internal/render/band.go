@@ -4,6 +4,8 @@ import (
 	"context"
 	"image"
 	"io"
+
+	"gamethumbs/internal/pngenc"
 )
 
 // bandBytes is about how much canvas a banded render holds at once.
@@ -24,7 +26,7 @@ func RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
 		}
 		defer Release(img)
 		// The encode runs outside the render limiter's slot.
-		return EncodePNG(w, img)
+		return pngenc.Encode(w, img)
 	}
 	done, err := begin(ctx, s, o)
 	if err != nil {
@@ -45,8 +47,8 @@ func banded(s Scene, o Options) bool {
 
 // renderBands paints and encodes the picture rows bands at a time.
 func renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int) error {
-	stream, err := startPNG(w, o.Width, o.Height, true)
-	defer stream.close()
+	stream, err := pngenc.NewStream(w, o.Width, o.Height, true)
+	defer stream.Close()
 	if err != nil {
 		return err
 	}
@@ -62,9 +64,9 @@ func renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int)
 			return err
 		}
 		p.warmed = true
-		if err := stream.writeRows(band); err != nil {
+		if err := stream.WriteRows(band); err != nil {
 			return err
 		}
 	}
-	return stream.finish()
+	return stream.Finish()
 }

@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"io"
 	"testing"
+
+	"gamethumbs/internal/pngenc"
 )
 
 // bandCase is a scene and the options to paint it with.
@@ -59,7 +61,7 @@ func TestBandsMatchWholeCanvas(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: Render: %v", name, err)
 		}
-		if err := EncodePNG(&whole, img); err != nil {
+		if err := pngenc.Encode(&whole, img); err != nil {
 			t.Fatal(err)
 		}
 		Release(img)

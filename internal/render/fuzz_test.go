@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"gamethumbs/internal/pngenc"
 )
 
 // FuzzRenderText feeds arbitrary titles, badges and team names through
@@ -35,7 +37,7 @@ func FuzzRenderText(f *testing.F) {
 			t.Fatalf("Render(name %q) error: %v", name, rerr)
 		}
 		var whole, bands bytes.Buffer
-		if err := EncodePNG(&whole, img); err != nil {
+		if err := pngenc.Encode(&whole, img); err != nil {
 			t.Fatal(err)
 		}
 		Release(img)

@@ -1,10 +1,9 @@
 // Package render draws gamethumbs images. It is pure: no HTTP, no provider
 // calls, no files. It takes a Scene (league, teams with decoded logos and
-// colours) and Options, and returns an image; EncodePNG writes it.
+// colours) and Options, and returns an image; pngenc.Encode writes it.
 //
-// Entry points: Render (thumbnails, covers and logos), EncodePNG,
-// RenderPNG, Release, SetConcurrency, SetCacheBytes, CacheStats,
-// Options.Validate.
+// Entry points: Render (thumbnails, covers and logos), RenderPNG, Release,
+// SetConcurrency, SetCacheBytes, CacheStats, Options.Validate.
 //
 // Layout of the package, so new image kinds can reuse the primitives:
 //
@@ -36,13 +35,11 @@
 //     styles 1-2 and the compact card), logo_badges.go (3-6),
 //     logo_compact.go (team style=1), skiplogos.go (league style=1 and
 //     skipLogos matchups), namecard.go (name mode on logos).
-//   - png.go, png_rows.go: the PNG encoder (whole images or bands);
-//     png_filter.go (Paeth rows), png_deflate.go (deflate for filtered
-//     rows), png_adler.go (Adler-32).
 //
-// Geometry follows behavior-notes §5 as fractions of the canvas; pixel
-// values of the reference (blur radii, strokes) are scaled by
-// min(W, H)/1080, so any canvas size gives the same picture.
+// Geometry follows the drawing code of the Node.js reference (game-thumbs)
+// as fractions of the canvas; pixel values of the reference (blur radii,
+// strokes) are scaled by min(W, H)/1080, so any canvas size gives the same
+// picture.
 package render
 
 import (
