@@ -88,7 +88,8 @@ func TestDiscoveredLeagues(t *testing.T) {
 		}
 		return m
 	}
-	if m := raw("/sui.1/raw"); m["name"] != "Swiss Super League" || m["temporary"] != true {
+	if m := raw("/sui.1/raw"); m["name"] != "Swiss Super League" || m["temporary"] != true ||
+		m["ids"].(map[string]any)["espn"] != "soccer/sui.1" {
 		t.Errorf("/sui.1/raw = %v", m)
 	}
 	if m := raw("/sui.1/young-boys/raw"); m["color"] != "#FFE500" {
@@ -122,7 +123,7 @@ func TestDiscoveredLeagues(t *testing.T) {
 func TestProviderFidelity(t *testing.T) {
 	svc, _ := startLeagueFakes(t)
 	for path, want := range map[string]string{
-		"/epl/arsenal/raw": `"color":"#EF0107"`, "/esp.1/raw": `"league":"laliga"`,
+		"/epl/arsenal/raw": `"color":"#EF0107"`, "/esp.1/raw": `"league":"laliga"`, "/ESP.1/raw": `"ids":{"espn":"soccer/esp.1"}`,
 		"/epl/MAN/raw": `"abbreviation":"MUN"`, "/epl/MUN/raw": `"abbreviation":"MUN"`,
 	} {
 		resp, body := svc.get(t, path)
