@@ -45,7 +45,8 @@ type allLeagues struct {
 // badge by id): Code is the slug of the name, Providers ["thesportsdb"],
 // IDs {"thesportsdb": id}. The list of leagues is loaded on first use and
 // cached for the TTL (the last good list is served while TheSportsDB is
-// down). An id the list lacks is asked of lookupleague.php. Unknown leagues
+// down). An id the list lacks is asked of lookupleague.php (not cached:
+// the caller remembers misses). Unknown leagues
 // give *catalog.UnknownLeagueError, failures *catalog.UpstreamError.
 func (p *Provider) Discover(ctx context.Context, id string) (catalog.League, error) {
 	id = strings.TrimSpace(id)
@@ -64,9 +65,11 @@ func (p *Provider) Discover(ctx context.Context, id string) (catalog.League, err
 	if !numeric(id) {
 		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
 	}
-	info, err := p.league(ctx, id)
+	info, err := providerhttp.Within(p.timeout, func(ctx context.Context) (leagueInfo, error) {
+		return p.lookupLeague(ctx, id)
+	})(ctx)
 	if err != nil {
-		return catalog.League{}, err
+		return catalog.League{}, callerError(err)
 	}
 	if info.Name == "" {
 		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}

@@ -53,6 +53,20 @@ func TestDiscover(t *testing.T) {
 	}
 }
 
+// TestDiscoverIDOutsideTheList: an id all_leagues.php does not list is
+// asked of lookupleague.php; one TheSportsDB does not know is unknown.
+func TestDiscoverIDOutsideTheList(t *testing.T) {
+	ctx := context.Background()
+	p, _ := newProvider(t, "")
+	if l, err := p.Discover(ctx, "4416"); err != nil || l.Name != "NRL" || l.IDs["thesportsdb"] != "4416" {
+		t.Errorf("Discover(4416) = %+v, %v, want the league lookupleague.php names", l, err)
+	}
+	var unknown *catalog.UnknownLeagueError
+	if _, err := p.Discover(ctx, "999999"); !errors.As(err, &unknown) {
+		t.Errorf("Discover(999999) error = %v, want UnknownLeagueError", err)
+	}
+}
+
 // TestDiscoverOutageFirst: with TheSportsDB down before anything was
 // loaded, discovery is a provider error (502 with fallback), not an
 // unknown league.

@@ -197,20 +197,27 @@ func (p *Provider) leagueID(l catalog.League) string {
 	return l.IDs[ID]
 }
 
-// league loads (and caches) lookupleague.php for id. An id TheSportsDB
-// does not know gives the zero leagueInfo.
+// league loads (and caches) lookupleague.php for id, the id of a
+// catalogued or discovered league. An id TheSportsDB does not know gives
+// the zero leagueInfo.
 func (p *Provider) league(ctx context.Context, id string) (leagueInfo, error) {
 	info, err := p.leagues.Get(ctx, id, providerhttp.Within(p.timeout, func(ctx context.Context) (leagueInfo, error) {
-		var resp leagueList
-		if err := p.getJSON(ctx, "lookupleague.php?id="+url.QueryEscape(id), &resp); err != nil {
-			return leagueInfo{}, err
-		}
-		for _, lg := range resp.Leagues {
-			return leagueInfo{Name: string(lg.Name), Badge: string(lg.Badge), Logo: string(lg.Logo)}, nil
-		}
-		return leagueInfo{}, nil
+		return p.lookupLeague(ctx, id)
 	}))
 	return info, callerError(err)
+}
+
+// lookupLeague asks lookupleague.php for id, without caching (ids typed
+// by users that may not exist must not grow the cache).
+func (p *Provider) lookupLeague(ctx context.Context, id string) (leagueInfo, error) {
+	var resp leagueList
+	if err := p.getJSON(ctx, "lookupleague.php?id="+url.QueryEscape(id), &resp); err != nil {
+		return leagueInfo{}, err
+	}
+	for _, lg := range resp.Leagues {
+		return leagueInfo{Name: string(lg.Name), Badge: string(lg.Badge), Logo: string(lg.Logo)}, nil
+	}
+	return leagueInfo{}, nil
 }
 
 // LeagueLogos returns the league's TheSportsDB badge (its logo when it has
