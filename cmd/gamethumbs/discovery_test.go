@@ -132,6 +132,9 @@ func TestProviderFidelity(t *testing.T) {
 		}
 	}
 	checkPicture(t, svc, "/ufc/thumb", "")
+	if _, body := svc.get(t, "/api/leagues"); !strings.Contains(string(body), `"code":"ufc"`) || !strings.Contains(string(body), `"enabledBy":"LEAGUES_ENABLE_MMA"`) {
+		t.Errorf("/api/leagues does not list ufc with the variable that enables it")
+	}
 	if resp, body := svc.get(t, "/ufc/jones/thumb"); resp.StatusCode != 404 || !strings.Contains(string(body), "LEAGUES_ENABLE_MMA") {
 		t.Errorf("/ufc/jones/thumb with MMA off = %d %s, want a 404 naming LEAGUES_ENABLE_MMA", resp.StatusCode, body)
 	}

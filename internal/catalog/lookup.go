@@ -96,6 +96,15 @@ func (c *Catalog) LookupDisabled(name string) (League, bool) {
 	return c.disabled.Lookup(name)
 }
 
+// Disabled returns the leagues whose environment variable is off, as
+// LookupDisabled returns them, in table order.
+func (c *Catalog) Disabled() []League {
+	if c.disabled == nil {
+		return nil
+	}
+	return c.disabled.Leagues()
+}
+
 func addKey(m map[string]int, k string, i int) {
 	if k == "" {
 		return

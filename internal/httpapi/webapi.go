@@ -23,6 +23,9 @@ type leagueEntry struct {
 	Aliases   []string          `json:"aliases,omitempty"`
 	Providers []string          `json:"providers"`
 	IDs       map[string]string `json:"ids,omitempty"`
+	// EnabledBy names the variable that switches on the league's teams
+	// (LEAGUES_ENABLE_MMA) while it is off: its league pictures work.
+	EnabledBy string `json:"enabledBy,omitempty"`
 }
 
 // apiLeagues lists the catalogue for the URL builder, with the league the
@@ -40,6 +43,9 @@ func (s *Server) apiLeagues(w http.ResponseWriter, _ *http.Request, _ params) er
 		}
 		out.Leagues = append(out.Leagues, leagueEntry{leagueItem: leagueItem{Code: l.Code, Name: l.Name, ShortName: l.ShortName},
 			Aliases: l.Aliases, Providers: providers, IDs: l.IDs})
+		if l.Disabled {
+			out.Leagues[len(out.Leagues)-1].EnabledBy = l.EnvVar
+		}
 		if out.Default == "" && (l.Code == "nba" && !s.cfg.Demo || l.Code == "demo" && s.cfg.Demo) {
 			out.Default = l.Code
 		}
