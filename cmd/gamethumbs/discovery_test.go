@@ -66,6 +66,20 @@ func TestTeamarrLeagueCodes(t *testing.T) {
 	}
 }
 
+// TestEveryListedLeague: every league the fakes' own league lists carry
+// (ESPN's core API by code, TheSportsDB's all_leagues.php by name and by
+// id) gives a league picture, with or without a table row.
+func TestEveryListedLeague(t *testing.T) {
+	svc, _ := startLeagueFakes(t)
+	for _, code := range espntest.LeagueCodes() {
+		checkPicture(t, svc, "/"+code+"/logo", "")
+	}
+	for _, l := range thesportsdbtest.Leagues {
+		checkPicture(t, svc, "/"+url.PathEscape(l.Name)+"/logo", "")
+		checkPicture(t, svc, "/"+l.ID+"/logo", "")
+	}
+}
+
 // TestDiscoveredLeagues: leagues no table names, one listed by ESPN's
 // core API (sui.1) and one by TheSportsDB (Danish Superliga), serve
 // league, team and matchup pictures and raw records, and keep doing so

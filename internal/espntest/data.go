@@ -64,6 +64,22 @@ var discovery = []struct {
 	{"baseball", []string{"mlb", "college-baseball"}},
 }
 
+// LeagueCodes lists the league codes the fake's core API lists (every
+// sport's leagues, in order; a code listed under two sports once).
+func LeagueCodes() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, d := range discovery {
+		for _, slug := range d.leagues {
+			if !seen[slug] {
+				seen[slug] = true
+				out = append(out, slug)
+			}
+		}
+	}
+	return out
+}
+
 // extraLeagueLogos are league logo names the CDN serves beyond the
 // leagues above: the names the short-name fallback asks for.
 var extraLeagueLogos = []string{"epl", "mlb", "wnba", "ncaam", "ncaa"}
