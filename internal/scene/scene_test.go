@@ -258,3 +258,17 @@ func TestWordmarkStaysOffMatchups(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscoveredCodesStayApart: a discovered league whose code a
+// catalogued league already has gets a code of its own.
+func TestDiscoveredCodesStayApart(t *testing.T) {
+	s, _ := newTestService(t)
+	s.cfg.Discover = func(ctx context.Context, id string) (catalog.League, error) {
+		return catalog.League{Code: "nba", Name: "NBA", Providers: []string{"thesportsdb"},
+			IDs: map[string]string{"thesportsdb": "4387"}, Temporary: true}, nil
+	}
+	l, err := s.League(ctx, "4387", false)
+	if err != nil || l.Code != "thesportsdb-4387" {
+		t.Errorf("League(4387) = %q, %v, want code thesportsdb-4387", l.Code, err)
+	}
+}

@@ -116,6 +116,7 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 	var unknown *catalog.UnknownLeagueError
 	switch {
 	case err == nil:
+		l = s.ownCode(l)
 		s.discovered.Add(key, l, 1, time.Time{})
 		return l, nil
 	case errors.As(err, &unknown):
@@ -130,6 +131,24 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 		return catalog.League{}, err
 	}
 	return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+}
+
+// ownCode keeps a discovered league from sharing a catalogued league's
+// code (TheSportsDB's "NBA", found by its id, is not ESPN's nba): its code
+// becomes provider-id ("thesportsdb-4387"), so cached pictures never mix.
+func (s *Service) ownCode(l catalog.League) catalog.League {
+	_, taken := s.cfg.Catalog.Get(l.Code)
+	if !taken && l.Code != "" {
+		return l
+	}
+	for _, p := range l.Providers {
+		if id := l.IDs[p]; id != "" {
+			l.Code = p + "-" + catalog.LetterSlug(id)
+			return l
+		}
+	}
+	l.Code = "discovered-" + catalog.LetterSlug(l.Name)
+	return l
 }
 
 // missTTL is how long an identifier no provider knows is answered as
