@@ -38,8 +38,7 @@ func EncodeBest(w io.Writer, img image.Image) error {
 	if opaque {
 		bpp, colorType = 3, 2
 	}
-	rows := rawRows(img, bpp)
-	filtered, err := bestFiltered(rows, bpp)
+	filtered, err := bestFiltered(img, bpp)
 	if err != nil {
 		return err
 	}
@@ -70,60 +69,103 @@ func EncodeBest(w io.Writer, img image.Image) error {
 
 // bandRows is how many rows bestFiltered takes from one strategy at a
 // time.
-var bandRows = 64
+const bandRows = 64
 
-// bestFiltered filters rows by each strategy, then builds the picture a
-// band of rows at a time, each band from the strategy whose rows a quick
-// deflate (with the bands chosen before as its history) makes smallest,
-// and returns that or a single strategy's rows, whichever the quick
-// deflate makes smallest.
-func bestFiltered(rows [][]byte, bpp int) ([]byte, error) {
-	stride := len(rows[0]) + 1
-	var streams [][]byte
-	for _, s := range []filterStrategy{fixedFilter(0), fixedFilter(4), minSum{}, minEntropy{}, newTrialFilter(bpp, stride)} {
-		streams = append(streams, filterRows(rows, bpp, s))
-	}
-	var cw countWriter
-	zw, err := flate.NewWriter(&cw, 5)
+// strategies returns the filter strategies EncodeBest tries, fresh.
+func strategies(bpp, stride int) []filterStrategy {
+	return []filterStrategy{fixedFilter(0), fixedFilter(4), minSum{}, minEntropy{}, newTrialFilter(bpp, stride)}
+}
+
+// bestFiltered returns the filtered image data of img: each strategy
+// filters the rows, and the picture is built a band of rows at a time,
+// each band from the strategy whose rows a quick deflate (with the bands
+// chosen before as its history) makes smallest. A quick deflate of each
+// strategy's whole picture runs beside, and if one of those is smaller
+// still (a band's best is not always the whole's), that strategy's rows
+// are made again and returned instead. Only a band of each strategy's
+// rows is held at a time.
+func bestFiltered(img image.Image, bpp int) ([]byte, error) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	stride := bpp*w + 1
+	strats := strategies(bpp, stride)
+	var band countWriter
+	bandZ, err := flate.NewWriter(&band, 5)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(streams[0]))
-	for y0 := 0; y0 < len(rows); y0 += bandRows {
-		a, e := y0*stride, min(len(rows), y0+bandRows)*stride
+	whole := make([]countWriter, len(strats))
+	wholeZ := make([]*flate.Writer, len(strats))
+	for k := range strats {
+		if wholeZ[k], err = flate.NewWriter(&whole[k], 5); err != nil {
+			return nil, err
+		}
+	}
+	bands := make([][]byte, len(strats))
+	out := make([]byte, 0, h*stride)
+	rr := newRowReader(img, bpp)
+	for y0 := 0; y0 < h; y0 += bandRows {
+		y1 := min(h, y0+bandRows)
+		for k := range bands {
+			bands[k] = bands[k][:0]
+		}
+		for y := y0; y < y1; y++ {
+			cands := rr.next()
+			for k, s := range strats {
+				ft := s.pick(cands)
+				bands[k] = append(bands[k], cands[ft]...)
+				s.chosen(bands[k][len(bands[k])-stride:])
+			}
+		}
 		best, bestLen := 0, -1
-		for k, s := range streams {
-			cw = 0
-			zw.ResetDict(&cw, out[max(0, len(out)-windowSize):])
-			if _, err := zw.Write(s[a:e]); err != nil {
+		for k, p := range bands {
+			if _, err := wholeZ[k].Write(p); err != nil {
 				return nil, err
 			}
-			if err := zw.Close(); err != nil {
+			band = 0
+			bandZ.ResetDict(&band, out[max(0, len(out)-windowSize):])
+			if _, err := bandZ.Write(p); err != nil {
 				return nil, err
 			}
-			if bestLen < 0 || int(cw) < bestLen {
-				best, bestLen = k, int(cw)
+			if err := bandZ.Close(); err != nil {
+				return nil, err
+			}
+			if bestLen < 0 || int(band) < bestLen {
+				best, bestLen = k, int(band)
 			}
 		}
-		out = append(out, streams[best][a:e]...)
+		out = append(out, bands[best]...)
 	}
-	// The banded picture, or one strategy throughout if that deflates
-	// smaller still (a band's best is not always the whole's).
-	best, bestLen := out, -1
-	for _, s := range append(streams, out) {
-		cw = 0
-		zw.Reset(&cw)
-		if _, err := zw.Write(s); err != nil {
+	// The banded picture against each strategy's whole.
+	var cw countWriter
+	bandZ.ResetDict(&cw, nil)
+	if _, err := bandZ.Write(out); err != nil {
+		return nil, err
+	}
+	if err := bandZ.Close(); err != nil {
+		return nil, err
+	}
+	winner, winLen := -1, int(cw)
+	for k, z := range wholeZ {
+		if err := z.Close(); err != nil {
 			return nil, err
 		}
-		if err := zw.Close(); err != nil {
-			return nil, err
-		}
-		if bestLen < 0 || int(cw) < bestLen {
-			best, bestLen = s, int(cw)
+		if int(whole[k]) < winLen {
+			winner, winLen = k, int(whole[k])
 		}
 	}
-	return best, nil
+	if winner < 0 {
+		return out, nil
+	}
+	s := strategies(bpp, stride)[winner]
+	out = out[:0]
+	rr = newRowReader(img, bpp)
+	for range h {
+		cands := rr.next()
+		out = append(out, cands[s.pick(cands)]...)
+		s.chosen(out[len(out)-stride:])
+	}
+	return out, nil
 }
 
 // countWriter counts the bytes written to it.
@@ -134,26 +176,46 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// rawRows returns the rows of img as PNG samples, bpp bytes per pixel (3:
-// RGB, alpha dropped; 4: non-premultiplied RGBA), read as Encode reads
-// them.
-func rawRows(img image.Image, bpp int) [][]byte {
-	b := img.Bounds()
-	w := b.Dx()
-	buf := make([]byte, 4*w)
-	var conv *image.NRGBA
-	rows := make([][]byte, b.Dy())
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		pix := pixelRow(buf, img, y, bpp == 3, &conv)
-		r := make([]byte, bpp*w)
-		if bpp == 4 {
-			copy(r, pix)
-		} else {
-			for x := range w {
-				copy(r[3*x:3*x+3], pix[4*x:4*x+3])
-			}
-		}
-		rows[y-b.Min.Y] = r
+// rowReader reads img's rows as PNG samples, bpp bytes per pixel (3:
+// RGB, alpha dropped; 4: non-premultiplied RGBA), as Encode reads them,
+// and filters each row all five ways.
+type rowReader struct {
+	img       image.Image
+	bpp, y    int
+	buf       []byte
+	conv      *image.NRGBA
+	cur, prev []byte
+	cands     [5][]byte // each: the filter type byte, then the filtered row
+}
+
+func newRowReader(img image.Image, bpp int) *rowReader {
+	w := img.Bounds().Dx()
+	r := &rowReader{img: img, bpp: bpp, y: img.Bounds().Min.Y, buf: make([]byte, 4*w),
+		cur: make([]byte, bpp*w), prev: make([]byte, bpp*w)}
+	for i := range r.cands {
+		r.cands[i] = make([]byte, 1+bpp*w)
+		r.cands[i][0] = byte(i)
 	}
-	return rows
+	return r
+}
+
+// next reads the next row and returns its five filterings.
+func (r *rowReader) next() *[5][]byte {
+	r.cur, r.prev = r.prev, r.cur
+	pix := pixelRow(r.buf, r.img, r.y, r.bpp == 3, &r.conv)
+	if r.bpp == 4 {
+		copy(r.cur, pix)
+	} else {
+		for x := range len(r.cur) / 3 {
+			copy(r.cur[3*x:3*x+3], pix[4*x:4*x+3])
+		}
+	}
+	if r.y == r.img.Bounds().Min.Y {
+		clear(r.prev)
+	}
+	for ft := range r.cands {
+		filterWith(byte(ft), r.cur, r.prev, r.cands[ft][1:], r.bpp)
+	}
+	r.y++
+	return &r.cands
 }

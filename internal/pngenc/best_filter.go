@@ -57,29 +57,6 @@ type filterStrategy interface {
 	chosen(row []byte)
 }
 
-// filterRows returns the filtered image data of rows (each row its filter
-// type byte, then the filtered bytes), filters chosen by s.
-func filterRows(rows [][]byte, bpp int, s filterStrategy) []byte {
-	n := len(rows[0])
-	out := make([]byte, 0, len(rows)*(n+1))
-	prev := make([]byte, n)
-	var cands [5][]byte
-	for i := range cands {
-		cands[i] = make([]byte, n+1)
-		cands[i][0] = byte(i)
-	}
-	for _, r := range rows {
-		for ft := range cands {
-			filterWith(byte(ft), r, prev, cands[ft][1:], bpp)
-		}
-		ft := s.pick(&cands)
-		out = append(out, cands[ft]...)
-		s.chosen(out[len(out)-n-1:])
-		prev = r
-	}
-	return out
-}
-
 // fixedFilter uses one filter for every row.
 type fixedFilter byte
 
@@ -116,7 +93,8 @@ type trialFilter struct {
 	bpp      int
 	near     []int // distances always tried
 	chain    int
-	hist     []byte  // the chosen rows so far
+	hist     []byte  // the last of the chosen rows (at least a window's worth)
+	off      int     // the position of hist[0] among all chosen bytes
 	head     []int32 // hash of three bytes -> latest position + 1
 	prev     []int32 // position mod windowSize -> previous position + 1
 	litFreq  [286]uint32
@@ -166,9 +144,9 @@ func (t *trialFilter) parse(row []byte, limit float32, commit bool) float32 {
 			}
 			if bestLen < maxLen {
 				c := int(t.head[hash3(data[i:])]) - 1 // a position of hist
-				for tries := t.chain; c >= 0 && i-c <= windowSize && tries > 0; tries-- {
-					if l := matchLen(data, c, i, i+maxLen); l > bestLen {
-						bestLen, bestDist = l, i-c
+				for tries := t.chain; c >= t.off && i+t.off-c <= windowSize && tries > 0; tries-- {
+					if l := matchLen(data, c-t.off, i, i+maxLen); l > bestLen {
+						bestLen, bestDist = l, i+t.off-c
 						if l == maxLen {
 							break
 						}
@@ -209,8 +187,14 @@ func (t *trialFilter) chosen(row []byte) {
 	t.hist = append(t.hist, row...)
 	for p := max(0, base-2); p+3 <= len(t.hist); p++ {
 		h := hash3(t.hist[p:])
-		t.prev[p&(windowSize-1)] = t.head[h]
-		t.head[h] = int32(p + 1)
+		a := t.off + p
+		t.prev[a&(windowSize-1)] = t.head[h]
+		t.head[h] = int32(a + 1)
+	}
+	if len(t.hist) > 4*windowSize {
+		drop := len(t.hist) - windowSize
+		t.hist = t.hist[:copy(t.hist, t.hist[drop:])]
+		t.off += drop
 	}
 	total := uint32(0)
 	for _, f := range t.litFreq {
