@@ -10,16 +10,15 @@
 //     picture that arrives in bands of rows, so a picture need never be
 //     whole in memory.
 //   - EncodeBest writes a smaller PNG of the same colour type that
-//     decodes to exactly Encode's pixels, for about a hundred times the
-//     CPU: filters chosen per row by several strategies including a trial
-//     of each filter, and a slow optimal-parse deflate with block
-//     splitting. It is for re-encoding stored pictures in the background
+//     decodes to exactly Encode's pixels, for far more CPU: filters
+//     chosen per row by several strategies including a trial of each
+//     filter, and a slow optimal-parse deflate with block splitting. It is for re-encoding stored pictures in the background
 //     (a cache replacing its copy with the smaller one); nothing that
 //     answers a request should wait on it. Reencode does that to a stored
 //     PNG's bytes: an Encode-made PNG comes back smaller with the same
 //     pixels, anything else (other depths, colour types or chunks) as it
-//     is. About a second of CPU and 50 MB of short-lived memory for a
-//     1440x1080 picture: run one at a time.
+//     is. Both take far more CPU and short-lived memory than Encode
+//     (BenchmarkEncodeBest measures them): run one at a time.
 //
 // Reading: Parse and Info.Rows decode a PNG of any colour type and depth
 // row by row into premultiplied RGBA rows, so a caller can downscale a

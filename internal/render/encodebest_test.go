@@ -62,9 +62,9 @@ func espnScene(t *testing.T) Scene {
 // bestRatio is the most EncodeBest's bytes may be of image/png's (default
 // compression) per picture: issue 31's 0.85 where EncodeBest reaches it
 // with room to spare, else a bound just above what it makes today, so a
-// loss shows. The rendertest style-1 thumbnail is the open gap (about
-// 0.92: its wide soft shadows and sloped anti-aliased edges leave
-// residuals no filter or match removes).
+// loss shows. The rendertest style-1 thumbnail is the open gap: its wide
+// soft shadows and sloped anti-aliased edges leave residuals no filter or
+// match removes.
 var bestRatio = map[string]float64{
 	"rendertest thumb style 1": 0.93, "rendertest cover style 1": 0.90,
 	"rendertest logo 1024": 0.85, "rendertest thumb style 99": 0.85,
