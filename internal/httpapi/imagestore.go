@@ -25,6 +25,9 @@ const degradedMaxAge = 60 * time.Second
 type imageStore struct {
 	memory *cache.Memory // nil when IMAGE_CACHE_HOURS=0
 	shared *cache.Shared // the tier replicas share (REDIS_URL); nil when off
+	// recompress is the background pass that stores smaller copies of the
+	// same pixels (Deps.Reencoder); nil when off.
+	recompress *cache.Recompressor
 	tiers  *cache.Tiered // memory, disk, shared: those that are on (nil: none)
 	lower  []cache.Cache // the tiers after memory, in order
 
@@ -145,6 +148,14 @@ func (s *imageStore) renderOnce(ctx context.Context, key string, job scene.Job) 
 // render renders job in a slot and stores the picture in the tiers (which
 // refuse a degraded one and keep an incomplete one in memory only).
 func (s *imageStore) render(ctx context.Context, key string, job scene.Job) (*cache.Image, error) {
+	var stored *cache.Image
+	defer func() {
+		// Offered once this render has left its slot: the pass runs only
+		// while no render runs or waits.
+		if stored != nil {
+			s.recompress.Offer(key, stored)
+		}
+	}()
 	select {
 	case s.waiting <- struct{}{}:
 	default:
@@ -167,10 +178,19 @@ func (s *imageStore) render(ctx context.Context, key string, job scene.Job) (*ca
 		img.ETag = `"dg-` + img.ETag[1:] // never matches the complete picture's
 		return img, nil
 	}
-	if s.tiers != nil {
-		_ = s.tiers.Set(ctx, key, img)
+	if s.tiers != nil && s.tiers.Set(ctx, key, img) == nil && img.Incomplete == "" {
+		stored = img
 	}
 	return img, nil
+}
+
+// useReencoder starts the background pass that replaces stored pictures
+// with smaller copies of the same pixels made by enc.
+func (s *imageStore) useReencoder(enc cache.Reencoder) {
+	if enc == nil || s.tiers == nil {
+		return
+	}
+	s.recompress = cache.NewRecompressor(s.tiers, enc, 64, func() bool { return len(s.waiting) > 0 })
 }
 
 // imageHeaders are the response header values of a picture, built once
