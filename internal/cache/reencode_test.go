@@ -164,4 +164,6 @@ func TestRecompressorQueueIsBounded(t *testing.T) {
 
 type reencodeFunc func(context.Context, string, []byte) ([]byte, error)
 
-func (f reencodeFunc) Reencode(ctx context.Context, ct string, b []byte) ([]byte, error) { return f(ctx, ct, b) }
+func (f reencodeFunc) Reencode(ctx context.Context, ct string, b []byte) ([]byte, error) {
+	return f(ctx, ct, b)
+}

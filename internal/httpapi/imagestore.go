@@ -28,8 +28,8 @@ type imageStore struct {
 	// recompress is the background pass that stores smaller copies of the
 	// same pixels (Deps.Reencoder); nil when off.
 	recompress *cache.Recompressor
-	tiers  *cache.Tiered // memory, disk, shared: those that are on (nil: none)
-	lower  []cache.Cache // the tiers after memory, in order
+	tiers      *cache.Tiered // memory, disk, shared: those that are on (nil: none)
+	lower      []cache.Cache // the tiers after memory, in order
 
 	group   singleflight.Group
 	slots   chan struct{} // one token per running render
