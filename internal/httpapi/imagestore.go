@@ -11,6 +11,7 @@ import (
 	"gamethumbs/internal/buildinfo"
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/cluster"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 )
 
@@ -32,18 +33,16 @@ type imageStore struct {
 	lower      []cache.Cache // the tiers after memory, in order
 
 	group   singleflight.Group
-	slots   chan struct{} // one token per running render
-	waiting chan struct{} // one token per queued render
+	gate    *render.Gate // admits jobs and holds a slot for each (RENDER_CONCURRENCY, RENDER_QUEUE)
 	now     func() time.Time
 	renders func() // called once per actual render (metrics, tests)
 	// rendered is called after every render with its duration (metrics).
 	rendered func(time.Duration, error)
 }
 
-func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, now func() time.Time) *imageStore {
+func newImageStore(maxBytes int64, ttl time.Duration, gate *render.Gate, now func() time.Time) *imageStore {
 	s := &imageStore{
-		slots:    make(chan struct{}, max(concurrency, 1)),
-		waiting:  make(chan struct{}, max(concurrency, 1)+queue),
+		gate:     gate,
 		now:      now,
 		renders:  func() {},
 		rendered: func(time.Duration, error) {},
@@ -82,12 +81,6 @@ func (s *imageStore) useShared(c *cluster.Client, maxBytes int, ttl time.Duratio
 	s.lower = append(s.lower, s.shared)
 	s.compose()
 }
-
-// running is the number of renders holding a slot (metrics).
-func (s *imageStore) running() int { return len(s.slots) }
-
-// queued is the number of renders waiting for a slot (metrics).
-func (s *imageStore) queued() int { return max(len(s.waiting)-len(s.slots), 0) }
 
 // errBusy is returned when the render queue is full.
 var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy rendering; try again shortly",
@@ -150,20 +143,24 @@ func (s *imageStore) renderOnce(ctx context.Context, key string, job scene.Job) 
 func (s *imageStore) render(ctx context.Context, key string, job scene.Job) (*cache.Image, error) {
 	var stored *cache.Image
 	defer func() {
-		// Offered once this render has left its slot: the pass runs only
+		// Offered once this render has left the gate: the pass runs only
 		// while no render runs or waits.
 		if stored != nil {
 			s.recompress.Offer(key, stored)
 		}
 	}()
-	select {
-	case s.waiting <- struct{}{}:
-	default:
+	leave, err := s.gate.Admit()
+	if err != nil {
 		return nil, errBusy
 	}
-	defer func() { <-s.waiting }()
-	s.slots <- struct{}{}
-	defer func() { <-s.slots }()
+	defer leave()
+	// The job holds one slot of the gate from its first fetch to its
+	// encoded picture: its renders take no other.
+	ctx, done, err := s.gate.Enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 
 	s.renders()
 	began := time.Now()
@@ -190,7 +187,7 @@ func (s *imageStore) useReencoder(enc cache.Reencoder) {
 	if enc == nil || s.tiers == nil {
 		return
 	}
-	s.recompress = cache.NewRecompressor(s.tiers, enc, 64, func() bool { return len(s.waiting) > 0 })
+	s.recompress = cache.NewRecompressor(s.tiers, enc, 64, func() bool { return s.gate.Running() > 0 || s.gate.Queued() > 0 })
 }
 
 // imageHeaders are the response header values of a picture, built once
