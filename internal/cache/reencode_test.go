@@ -75,13 +75,7 @@ func waitStats(t *testing.T, r *Recompressor, n uint64) RecompressStats {
 // The pass replaces a stored picture's bytes, in every tier, with a
 // smaller copy of the same pixels, under the same ETag and Last-Modified.
 func TestRecompressorReplacesWithSmallerSamePixels(t *testing.T) {
-	mem := NewMemory(1<<20, time.Hour, nil)
-	d, err := OpenDisk(t.TempDir(), 1<<20, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	tiers := NewTiered(mem, d)
+	mem, d, tiers := memoryAndDisk(t)
 	first := NewImage(testPNG(t), "image/png", time.Now())
 	tiers.Set(bg, "k", first)
 	r := NewRecompressor(tiers, &strongPNG{}, 4, nil)
