@@ -302,7 +302,7 @@ func (s *Server) finish(v any, r *http.Request, x *exchange, kind routeKind, sta
 	if v != nil {
 		if v == http.ErrAbortHandler {
 			rec.aborted = true
-			s.logRequest(r, rec, kind, start)
+			s.logRequest(r, x, kind, start)
 			s.observe(r, rec, kind, start)
 			panic(v)
 		}
@@ -315,7 +315,7 @@ func (s *Server) finish(v any, r *http.Request, x *exchange, kind routeKind, sta
 		rec.setDeadline(time.Now()) // net/http writes the implicit answer
 	}
 	s.chargeAfter(x, r, kind)
-	s.logRequest(r, rec, kind, start)
+	s.logRequest(r, x, kind, start)
 	s.observe(r, rec, kind, start)
 }
 
