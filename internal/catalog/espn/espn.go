@@ -63,12 +63,17 @@ type Provider struct {
 	teams     *cache.Store[[]catalog.Team]
 	logos     *cache.Store[logoPair]
 	discovery *cache.Store[leagueIndex]
+	venues    *cache.Store[catalog.Venue] // "sport/slug/id" → home venue (details.go)
+	records   *cache.Store[string]        // "sport/slug/id" → overall record
 
 	mu         sync.Mutex
 	logoFailed map[string]time.Time // league key → last core API failure
 }
 
-var _ catalog.Provider = (*Provider)(nil)
+var (
+	_ catalog.Provider        = (*Provider)(nil)
+	_ catalog.DetailsProvider = (*Provider)(nil)
+)
 
 // New returns a Provider for cfg.
 func New(cfg Config) *Provider {
@@ -97,6 +102,10 @@ func New(cfg Config) *Provider {
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
 	p.logos = cache.NewStore[logoPair](ttl)
 	p.discovery = cache.NewStore[leagueIndex](ttl)
+	p.venues = cache.NewStore[catalog.Venue](VenueTTL)
+	p.records = cache.NewStore[string](RecordTTL)
+	p.venues.MaxKeys, p.records.MaxKeys = maxDetailKeys, maxDetailKeys
+	p.venues.Refresh, p.records.Refresh = VenueTTL*9/10, RecordTTL*9/10
 	p.teams.Share(cfg.Shared, "espn:teams", cache.Gob[[]catalog.Team]())
 	p.logos.Share(cfg.Shared, "espn:logos", cache.Codec[logoPair]{Encode: encodeLogoPair, Decode: decodeLogoPair})
 	// Reload in the background once 90% of the TTL has passed, so no
