@@ -1,0 +1,387 @@
+package render
+
+import (
+	"image"
+	"image/draw"
+
+	"gamethumbs/internal/colorx"
+)
+
+// Styles 10-13: the home venue. Its photo, scaled to cover the canvas and
+// graded (desaturated, darkened towards the bottom and the sides, washed
+// with the home colour), carries both logos with "VS" between them and
+// the venue's name and place:
+//   - 10: name and "city, state" centred under the logos;
+//   - 11: name and place in the bottom-left corner, the league logo in the
+//     bottom-right one;
+//   - 12, 13: 10 and 11 with each team's record ("10-7") under its logo and
+//     a smaller "VS".
+//
+// Without a photo (none known, or it failed) the background is the home
+// team's colour, lit from the top, in the same layout; without a venue
+// the text is left out, and without a record its line.
+
+// Venue is the home venue of a matchup (styles 10-13).
+type Venue struct {
+	Name  string      // "Crypto.com Arena"; "" unknown
+	Place string      // "Los Angeles, CA"; "" unknown
+	Photo image.Image // the venue's photo; nil draws the home colour instead
+	Home  int         // index of the home team in Scene.Teams (0 or 1)
+}
+
+// IsVenueStyle reports whether style is one of the venue styles (10-13).
+func IsVenueStyle(style int) bool { return style >= 10 && style <= 13 }
+
+// Venue style colours: the tone logos are picked against on a photo, the
+// place line, and the record pills.
+var (
+	photoTone  = colorx.RGB{R: 0x1c, G: 0x1f, B: 0x26}
+	placeColor = colorx.RGB{R: 0xd6, G: 0xdb, B: 0xe4}
+	white      = colorx.RGB{R: 255, G: 255, B: 255}
+)
+
+// stadiumLayout is the geometry of one venue picture, in canvas pixels.
+type stadiumLayout struct {
+	s              float64 // logo box side
+	a, b           [2]float64
+	vs             [2]float64
+	vsSize         float64
+	recA, recB     [2]float64 // record centres
+	recSize        float64
+	corner         bool    // text bottom-left (11, 13), else centred
+	textX          float64 // centre (centred) or left edge (corner)
+	textW          float64 // widest the text may be
+	nameY, placeY  float64 // centres of the two lines
+	nameH, placeH  float64 // their type sizes
+	league         [2]float64
+	leagueS        float64 // league logo box (corner styles)
+	accent         [4]float64
+	records, stack bool
+}
+
+// stadiumLayoutFor lays out style (10-13) on a w x h canvas: side by side
+// unless the canvas is clearly taller than wide, then one logo above the
+// other.
+func stadiumLayoutFor(style int, w, h float64) stadiumLayout {
+	l := stadiumLayout{corner: style == 11 || style == 13, records: style == 12 || style == 13, stack: h > 1.2*w}
+	m := min(w, h)
+	if l.stack {
+		l.s = min(0.5*w, 0.21*h)
+		top, bottom := 0.2*h, 0.53*h
+		if l.records {
+			l.s = min(0.46*w, 0.19*h)
+			top, bottom = 0.17*h, 0.52*h
+		}
+		if l.corner {
+			top, bottom = top+0.02*h, bottom+0.04*h
+		}
+		l.a, l.b = [2]float64{w / 2, top}, [2]float64{w / 2, bottom}
+		l.vsSize = 0.09 * w
+		if l.records {
+			l.vsSize = 0.07 * w
+		}
+		l.recSize = 0.026 * h
+		l.recA = [2]float64{w / 2, top + l.s/2 + 0.035*h}
+		l.recB = [2]float64{w / 2, bottom + l.s/2 + 0.035*h}
+		l.vs = [2]float64{w / 2, (top + bottom) / 2}
+		if l.records {
+			l.vs[1] = (l.recA[1] + 0.02*h + bottom - l.s/2) / 2
+		}
+	} else {
+		cy := 0.39 * h
+		l.s = min(0.3*w, 0.4*h)
+		if l.records {
+			cy, l.s = 0.35*h, min(0.28*w, 0.36*h)
+		}
+		if l.corner {
+			cy += 0.03 * h
+			l.s = min(l.s*1.08, 0.32*w)
+		}
+		l.a, l.b = [2]float64{0.25 * w, cy}, [2]float64{0.75 * w, cy}
+		l.vs = [2]float64{w / 2, cy}
+		l.vsSize = 0.11 * h
+		if l.records {
+			l.vsSize = 0.08 * h
+		}
+		l.recSize = 0.05 * h
+		l.recA = [2]float64{l.a[0], cy + l.s/2 + 0.06*h}
+		l.recB = [2]float64{l.b[0], cy + l.s/2 + 0.06*h}
+	}
+	l.nameH, l.placeH = 0.065*m, 0.042*m
+	margin := 0.055 * m
+	if l.corner {
+		l.leagueS = 0.17 * m
+		l.league = [2]float64{w - margin - l.leagueS/2, h - margin - l.leagueS/2}
+		bar := max(3, 0.008*m)
+		l.textX = margin + bar + 0.025*m
+		l.textW = w - l.textX - l.leagueS - 2*margin
+		l.placeY = h - margin - l.placeH*0.6
+		l.nameY = l.placeY - 0.6*l.placeH - 0.02*m - 0.6*l.nameH
+		l.accent = [4]float64{margin, l.nameY - 0.6*l.nameH, margin + bar, l.placeY + 0.6*l.placeH}
+		return l
+	}
+	l.textX, l.textW = w/2, 0.9*w
+	l.placeY = h - 1.3*margin - 0.6*l.placeH
+	l.nameY = l.placeY - 0.6*l.placeH - 0.03*m - 0.6*l.nameH
+	line := max(2, 0.005*m)
+	l.accent = [4]float64{w/2 - 0.06*w, l.nameY - 0.6*l.nameH - 0.035*m - line, w/2 + 0.06*w, l.nameY - 0.6*l.nameH - 0.035*m}
+	return l
+}
+
+// stadium draws styles 10-13.
+func (p *painter) stadium(sd [2]*side) error {
+	v := p.s.Venue
+	home := sd[min(max(v.Home, 0), 1)]
+	l := stadiumLayoutFor(p.o.Style, p.W, p.H)
+	photo := venuePixels(v.Photo)
+	bg := photoTone // what logos and text are picked against
+	accent := home.color
+	if photo == nil {
+		bg = venueFallbackBase(home.color, home.alt)
+		accent = home.alt
+		if colorx.Distance(accent, bg) < 60 {
+			accent = white
+		}
+	}
+	steps := []func(){func() {
+		if photo != nil {
+			p.venuePhoto(photo, home.color)
+			return
+		}
+		p.venueColour(bg)
+	}}
+	draws := []func(q *painter){
+		func(q *painter) { q.drawSide(sd[0], bg, l.a[0], l.a[1], l.s, shadowLogo) },
+		func(q *painter) { q.drawSide(sd[1], bg, l.b[0], l.b[1], l.s, shadowLogo) },
+	}
+	if l.corner {
+		draws = append(draws, func(q *painter) {
+			lg := q.s.League
+			q.drawPicked(q.dst, lg.Logo, lg.LogoDark, bg, false, l.league[0], l.league[1], l.leagueS, shadowLogo)
+		})
+	}
+	p.warm(draws...)
+	for _, d := range draws {
+		steps = append(steps, func() { d(p) })
+	}
+	steps = append(steps, func() {
+		tb := fitText(fontBlack, "VS", 4*l.vsSize, 1.3*l.vsSize, l.vsSize, 1, 1.15)
+		p.drawText(p.dst, tb, l.vs[0], l.vs[1], white, 1, true, shadowVS)
+	})
+	if l.records {
+		for i, at := range [2][2]float64{l.recA, l.recB} {
+			rec := p.s.Teams[i].Record
+			steps = append(steps, func() { p.recordPill(rec, at[0], at[1], l.recSize, l.s) })
+		}
+	}
+	steps = append(steps, func() { p.venueText(v, l, accent) })
+	return p.steps(steps...)
+}
+
+// recordPill draws a team's record centred at (cx, cy) in bold type of
+// size h on a dark translucent pill; an empty record draws nothing.
+func (p *painter) recordPill(rec string, cx, cy, h, maxW float64) {
+	if rec == "" {
+		return
+	}
+	tb := fitText(fontBold, rec, maxW, 1.3*h, h, 1, 1.15)
+	if len(tb.lines) == 0 {
+		return
+	}
+	padX, padY := 0.55*tb.size, 0.28*tb.size
+	var pb path
+	hw, hh := tb.width/2+padX, tb.size*0.62+padY
+	pb.roundRect(cx-hw, cy-hh, cx+hw, cy+hh, hh)
+	pb.fill(p.dst, p.full, premul(0, 0, 0, 0.5))
+	p.drawText(p.dst, tb, cx, cy, white, 1, true, nil)
+}
+
+// venueText draws the venue's name and place (either may be empty) and
+// the accent that sets them off, in the home colour.
+func (p *painter) venueText(v Venue, l stadiumLayout, accent colorx.RGB) {
+	if v.Name == "" && v.Place == "" {
+		return
+	}
+	name := fitText(fontBlack, v.Name, l.textW, 1.3*l.nameH, l.nameH, 1, 1.15)
+	place := fitText(fontBold, v.Place, l.textW, 1.3*l.placeH, l.placeH, 1, 1.15)
+	nameY, placeY := l.nameY, l.placeY
+	if v.Name == "" { // the place alone takes the name's line
+		placeY = (nameY + placeY) / 2
+	}
+	if v.Place == "" {
+		nameY = (nameY + placeY) / 2
+	}
+	var pb path
+	a := l.accent
+	if l.corner {
+		top, bottom := nameY-0.6*l.nameH, placeY+0.6*l.placeH
+		if v.Name == "" {
+			top = placeY - 0.6*l.placeH
+		}
+		if v.Place == "" {
+			bottom = nameY + 0.6*l.nameH
+		}
+		pb.rect(a[0], top, a[2], bottom)
+	} else {
+		pb.rect(a[0], a[1], a[2], a[3])
+	}
+	pb.fill(p.dst, p.full, rgba(accent))
+	at := func(tb textBlock) float64 {
+		if l.corner {
+			return l.textX + tb.width/2
+		}
+		return l.textX
+	}
+	p.drawText(p.dst, name, at(name), nameY, white, 1, false, shadowText)
+	p.drawText(p.dst, place, at(place), placeY, placeColor, 1, false, shadowText)
+}
+
+// venueFallbackBase is the background colour without a photo: the home
+// colour, darkened when white type would not read on it, and lifted when
+// it is too close to black (the background is never black).
+func venueFallbackBase(c, alt colorx.RGB) colorx.RGB {
+	if c.Luminance() < 0.012 {
+		if alt.Luminance() >= 0.03 && alt.Luminance() < 0.4 {
+			c = alt
+		} else {
+			c = colorx.Mix(c, colorx.RGB{R: 0x3a, G: 0x42, B: 0x55}, 0.7)
+		}
+	}
+	for i := 0; i < 8 && colorx.Contrast(c, white) < 4.5; i++ {
+		c = colorx.Darken(c, 0.15)
+	}
+	return c
+}
+
+// venueColour paints the fallback background: base at the top to a
+// darker shade at the bottom, with a soft light over the top centre.
+func (p *painter) venueColour(base colorx.RGB) {
+	low := colorx.Darken(base, 0.55)
+	fillLinear(p.dst, p.full, true, opaqueStops([]float64{0, 0.45, 1}, colorx.Lighten(base, 0.06), base, low))
+	overlayRadial(p.dst, p.W/2, -0.1*p.H, 0, 0.75*max(p.W, p.H), []stop{
+		{t: 0, c: white, a: 0.16},
+		{t: 1, c: white, a: 0},
+	})
+}
+
+// venuePixels returns the photo as *image.RGBA (decoders give one; other
+// images are converted), or nil.
+func venuePixels(img image.Image) *image.RGBA {
+	if img == nil || img.Bounds().Empty() {
+		return nil
+	}
+	if px, ok := pixelsOf(img).(*image.RGBA); ok {
+		return px
+	}
+	b := img.Bounds()
+	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(rgba, rgba.Rect, img, b.Min, draw.Src)
+	return rgba
+}
+
+// Grade of the photo: desaturate by a quarter, keep gradeTop of the light
+// at the top and gradeBottom at the bottom (text sits there), darken the
+// sides by up to gradeSides, and wash with washShare of the home colour.
+const (
+	gradeTop    = 0.62
+	gradeBottom = 0.3
+	gradeSides  = 0.3
+	washShare   = 0.140625 // 36/256
+)
+
+// venuePhoto paints the photo scaled to cover the canvas (centred crop,
+// bilinear) and graded, on the rows of the band being painted. Each
+// source row is resampled across once and kept while output rows need it.
+func (p *painter) venuePhoto(photo *image.RGBA, wash colorx.RGB) {
+	r := p.dst.Rect.Intersect(p.full)
+	if r.Empty() {
+		return
+	}
+	pw, ph := photo.Rect.Dx(), photo.Rect.Dy()
+	W, H := p.o.Width, p.o.Height
+	scale := max(float64(W)/float64(pw), float64(H)/float64(ph))
+	sx0 := (float64(pw) - float64(W)/scale) / 2
+	sy0 := (float64(ph) - float64(H)/scale) / 2
+	// Column taps: source column and the weight (0-256) of the next one,
+	// with the side darkening folded into a per-column gain (0-256).
+	x0 := make([]int32, W)
+	wx := make([]int32, W)
+	gain := make([]int32, W)
+	for x := range W {
+		fx := sx0 + (float64(x)+0.5)/scale - 0.5
+		fx = min(max(fx, 0), float64(pw-1))
+		i := int(fx)
+		if i >= pw-1 {
+			i, fx = pw-2, float64(pw-1)
+		}
+		x0[x], wx[x] = int32(max(i, 0)), int32((fx-float64(max(i, 0)))*256+0.5)
+		d := (float64(x) + 0.5 - float64(W)/2) / (float64(W) / 2)
+		gain[x] = int32(256 * (1 - gradeSides*d*d) * (1 - washShare))
+	}
+	rowA, rowB := make([]int32, 3*W), make([]int32, 3*W)
+	haveA, haveB := -1, -1
+	across := func(sy int, dst []int32) {
+		src := photo.Pix[photo.PixOffset(photo.Rect.Min.X, photo.Rect.Min.Y+sy):]
+		for x := range W {
+			i, w := 4*int(x0[x]), wx[x]
+			if pw == 1 {
+				w = 0
+			}
+			for c := range 3 {
+				a := int32(src[i+c])
+				b := a
+				if w != 0 {
+					b = int32(src[i+4+c])
+				}
+				dst[3*x+c] = a*(256-w) + b*w // 0 .. 255*256
+			}
+		}
+	}
+	wr, wg, wb := int32(wash.R), int32(wash.G), int32(wash.B)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		fy := sy0 + (float64(y)+0.5)/scale - 0.5
+		fy = min(max(fy, 0), float64(ph-1))
+		j := int(fy)
+		j1 := min(j+1, ph-1)
+		wy := int32((fy-float64(j))*256 + 0.5)
+		// Reuse resampled rows: B becomes A when output moves down one
+		// source row.
+		switch {
+		case haveA == j:
+		case haveB == j:
+			rowA, rowB = rowB, rowA
+			haveA, haveB = j, haveA
+		default:
+			across(j, rowA)
+			haveA = j
+		}
+		if haveB != j1 {
+			across(j1, rowB)
+			haveB = j1
+		}
+		t := float64(y) / float64(max(1, H-1))
+		light := int32(256 * (gradeTop + (gradeBottom-gradeTop)*t*t))
+		// The wash in 16.16 fixed point, like the graded colour below.
+		washR, washG, washB := wr*int32(256*washShare)*light, wg*int32(256*washShare)*light, wb*int32(256*washShare)*light
+		row := p.dst.Pix[p.dst.PixOffset(r.Min.X, y):]
+		for x := r.Min.X; x < r.Max.X; x++ {
+			k := 3 * x
+			// Vertical blend: 0 .. 255*65536, then to 0-255 (8.8 fixed).
+			cr := (rowA[k]*(256-wy) + rowB[k]*wy) >> 8
+			cg := (rowA[k+1]*(256-wy) + rowB[k+1]*wy) >> 8
+			cb := (rowA[k+2]*(256-wy) + rowB[k+2]*wy) >> 8
+			lum := (77*cr + 150*cg + 29*cb) >> 8
+			cr, cg, cb = (3*cr+lum)>>2, (3*cg+lum)>>2, (3*cb+lum)>>2
+			g := gain[x] * light >> 8
+			o := row[4*(x-r.Min.X):]
+			o[0] = clampByte((cr*g + washR) >> 16)
+			o[1] = clampByte((cg*g + washG) >> 16)
+			o[2] = clampByte((cb*g + washB) >> 16)
+			o[3] = 255
+		}
+	}
+}
+
+func clampByte(v int32) uint8 {
+	return uint8(min(max(v, 0), 255))
+}
