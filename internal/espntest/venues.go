@@ -46,7 +46,7 @@ var realVenues = map[string][3]string{
 // Deliberate oddities of the venue data (see VenueOf and RecordOf).
 var (
 	noFranchise = map[string]bool{"hockey/nhl/UTAH": true} // franchise and team detail answer 404
-	noPhoto     = map[string]bool{"football/nfl/GB": true}  // the venue lists no image
+	noPhoto     = map[string]bool{"football/nfl/GB": true} // the venue lists no image
 	lostPhoto   = map[string]bool{"basketball/nba/DET": true, "baseball/mlb/SEA": true}
 	pngPhoto    = map[string]bool{"hockey/nhl/TOR": true}
 )
