@@ -413,6 +413,7 @@ func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *s
 		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
 		Discover:  provider.Discover,
 		Logos:     fetch.New(client, fcfg),
+		Photos:    fetch.New(client, photoConfig(fcfg)),
 
 		Logger:      log,
 		LogoFailure: m.LogoFailure,
@@ -438,6 +439,22 @@ func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *s
 	return scene.New(sc), closeProviders, nil
 }
 
+// Venue photos (styles 10-13) come from provider data like logos and get
+// the same client, body and pixel bounds; each is decoded once and kept
+// downscaled to photoSide on its longer side (a 16:9 photo is 3.7 MB of
+// pixels), photoCacheBytes of them: the venues of a busy day of a league.
+const (
+	photoSide       = 1280
+	photoCacheBytes = 64 << 20
+)
+
+// photoConfig is the fetch configuration of venue photos.
+func photoConfig(fcfg fetch.Config) fetch.Config {
+	pcfg := fcfg
+	pcfg.MaxSide, pcfg.CacheBytes, pcfg.RawCacheBytes = photoSide, photoCacheBytes, 4<<20
+	return pcfg
+}
+
 // memoryLimit sets the soft memory limit of the Go runtime to memoryBudget,
 // unless GOMEMLIMIT is set. Without a limit the heap may grow to twice the
 // live data before a collection, which with full caches is far more memory
@@ -452,11 +469,11 @@ func memoryLimit(cfg config.Config, getenv func(string) string) (int64, bool) {
 }
 
 // memoryBudget is the memory the service is expected to need, in bytes: the
-// image cache (when caching is on) and the logo budget, 24 MB for renders in
+// image cache (when caching is on), the logo budget and the venue photos, 24 MB for renders in
 // flight, the catalogue and the collector's headroom, 32 MB for each enabled
 // athlete roster and 32 MB for the XC proxy's guides.
 func memoryBudget(cfg config.Config, getenv func(string) string) int64 {
-	mb := cfg.LogoCacheMB + 24
+	mb := cfg.LogoCacheMB + 24 + photoCacheBytes>>20
 	if cfg.ImageCacheHours > 0 {
 		mb += cfg.ImageCacheMB
 	}

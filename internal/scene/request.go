@@ -23,6 +23,7 @@ type Request struct {
 	LeagueLogo bool   // show the league logo where the style has one
 	Badge      string // "" or upper-case badge text
 	Winner     string // "" or a team identifier
+	Home       string // styles 10-13: "" (league default) or the home team's identifier
 	Fallback   bool
 	Mode       string // "" (league default), "name" or "default"
 	Variant    string // raw logos: "light" or "dark"
