@@ -145,7 +145,7 @@ func (p *painter) stadium(sd [2]*side) error {
 	}
 	steps := []func(){func() {
 		if photo != nil {
-			p.venuePhoto(photo, home.color)
+			p.venuePhoto(venueLayer(v.Photo, photo, p.o.Height, home.color))
 			return
 		}
 		p.venueColour(bg)
@@ -277,111 +277,4 @@ func venuePixels(img image.Image) *image.RGBA {
 	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(rgba, rgba.Rect, img, b.Min, draw.Src)
 	return rgba
-}
-
-// Grade of the photo: desaturate by a quarter, keep gradeTop of the light
-// at the top and gradeBottom at the bottom (text sits there), darken the
-// sides by up to gradeSides, and wash with washShare of the home colour.
-const (
-	gradeTop    = 0.62
-	gradeBottom = 0.3
-	gradeSides  = 0.3
-	washShare   = 0.140625 // 36/256
-)
-
-// venuePhoto paints the photo scaled to cover the canvas (centred crop,
-// bilinear) and graded, on the rows of the band being painted. Each
-// source row is resampled across once and kept while output rows need it.
-func (p *painter) venuePhoto(photo *image.RGBA, wash colorx.RGB) {
-	r := p.dst.Rect.Intersect(p.full)
-	if r.Empty() {
-		return
-	}
-	pw, ph := photo.Rect.Dx(), photo.Rect.Dy()
-	W, H := p.o.Width, p.o.Height
-	scale := max(float64(W)/float64(pw), float64(H)/float64(ph))
-	sx0 := (float64(pw) - float64(W)/scale) / 2
-	sy0 := (float64(ph) - float64(H)/scale) / 2
-	// Column taps: source column and the weight (0-256) of the next one,
-	// with the side darkening folded into a per-column gain (0-256).
-	x0 := make([]int32, W)
-	wx := make([]int32, W)
-	gain := make([]int32, W)
-	for x := range W {
-		fx := sx0 + (float64(x)+0.5)/scale - 0.5
-		fx = min(max(fx, 0), float64(pw-1))
-		i := int(fx)
-		if i >= pw-1 {
-			i, fx = pw-2, float64(pw-1)
-		}
-		x0[x], wx[x] = int32(max(i, 0)), int32((fx-float64(max(i, 0)))*256+0.5)
-		d := (float64(x) + 0.5 - float64(W)/2) / (float64(W) / 2)
-		gain[x] = int32(256 * (1 - gradeSides*d*d) * (1 - washShare))
-	}
-	rowA, rowB := make([]int32, 3*W), make([]int32, 3*W)
-	haveA, haveB := -1, -1
-	across := func(sy int, dst []int32) {
-		src := photo.Pix[photo.PixOffset(photo.Rect.Min.X, photo.Rect.Min.Y+sy):]
-		for x := range W {
-			i, w := 4*int(x0[x]), wx[x]
-			if pw == 1 {
-				w = 0
-			}
-			for c := range 3 {
-				a := int32(src[i+c])
-				b := a
-				if w != 0 {
-					b = int32(src[i+4+c])
-				}
-				dst[3*x+c] = a*(256-w) + b*w // 0 .. 255*256
-			}
-		}
-	}
-	wr, wg, wb := int32(wash.R), int32(wash.G), int32(wash.B)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		fy := sy0 + (float64(y)+0.5)/scale - 0.5
-		fy = min(max(fy, 0), float64(ph-1))
-		j := int(fy)
-		j1 := min(j+1, ph-1)
-		wy := int32((fy-float64(j))*256 + 0.5)
-		// Reuse resampled rows: B becomes A when output moves down one
-		// source row.
-		switch {
-		case haveA == j:
-		case haveB == j:
-			rowA, rowB = rowB, rowA
-			haveA, haveB = j, haveA
-		default:
-			across(j, rowA)
-			haveA = j
-		}
-		if haveB != j1 {
-			across(j1, rowB)
-			haveB = j1
-		}
-		t := float64(y) / float64(max(1, H-1))
-		light := int32(256 * (gradeTop + (gradeBottom-gradeTop)*t*t))
-		// The wash in 16.16 fixed point, like the graded colour below.
-		washR, washG, washB := wr*int32(256*washShare)*light, wg*int32(256*washShare)*light, wb*int32(256*washShare)*light
-		row := p.dst.Pix[p.dst.PixOffset(r.Min.X, y):]
-		for x := r.Min.X; x < r.Max.X; x++ {
-			k := 3 * x
-			// Vertical blend: 0 .. 255*65536, then to 0-255 (8.8 fixed).
-			cr := (rowA[k]*(256-wy) + rowB[k]*wy) >> 8
-			cg := (rowA[k+1]*(256-wy) + rowB[k+1]*wy) >> 8
-			cb := (rowA[k+2]*(256-wy) + rowB[k+2]*wy) >> 8
-			lum := (77*cr + 150*cg + 29*cb) >> 8
-			cr, cg, cb = (3*cr+lum)>>2, (3*cg+lum)>>2, (3*cb+lum)>>2
-			g := gain[x] * light >> 8
-			o := row[4*(x-r.Min.X):]
-			o[0] = clampByte((cr*g + washR) >> 16)
-			o[1] = clampByte((cg*g + washG) >> 16)
-			o[2] = clampByte((cb*g + washB) >> 16)
-			o[3] = 255
-		}
-	}
-}
-
-func clampByte(v int32) uint8 {
-	return uint8(min(max(v, 0), 255))
 }
