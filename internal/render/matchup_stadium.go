@@ -128,19 +128,40 @@ func stadiumLayoutFor(style int, w, h float64) stadiumLayout {
 	return l
 }
 
+// centre moves the logos, "VS" and records so that together they sit in
+// the middle of a canvas of height h.
+func (l *stadiumLayout) centre(h float64) {
+	top := min(l.a[1], l.b[1]) - l.s/2
+	bottom := max(l.a[1], l.b[1]) + l.s/2
+	if l.records {
+		bottom = max(l.recA[1], l.recB[1]) + 0.8*l.recSize
+	}
+	dy := h/2 - (top+bottom)/2
+	for _, pt := range []*[2]float64{&l.a, &l.b, &l.vs, &l.recA, &l.recB} {
+		pt[1] += dy
+	}
+}
+
 // stadium draws styles 10-13.
 func (p *painter) stadium(sd [2]*side) error {
 	v := p.s.Venue
 	home := sd[min(max(v.Home, 0), 1)]
 	l := stadiumLayoutFor(p.o.Style, p.W, p.H)
+	if v.Name == "" && v.Place == "" {
+		l.centre(p.H) // no text under the logos: they take the middle
+	}
 	photo := venuePixels(v.Photo)
 	bg := photoTone // what logos and text are picked against
-	accent := home.color
 	if photo == nil {
 		bg = venueFallbackBase(home.color, home.alt)
-		accent = home.alt
-		if colorx.Distance(accent, bg) < 60 {
-			accent = white
+	}
+	// The accent under (or beside) the venue text: the home colour, else
+	// its alternate, else white, whichever first stands out from bg.
+	accent := white
+	for _, c := range []colorx.RGB{home.color, home.alt} {
+		if colorx.Contrast(c, bg) >= 2 && colorx.Distance(c, bg) >= 60 {
+			accent = c
+			break
 		}
 	}
 	steps := []func(){func() {

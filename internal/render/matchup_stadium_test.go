@@ -159,7 +159,7 @@ func TestVenueTextRecordsLeagueLogo(t *testing.T) {
 
 		bare := venueScene(photo)
 		bare.League.Logo = teamDark.LogoDark
-		bare.Venue.Name, bare.Venue.Place = "", ""
+		bare.Venue.Name = "Fenway Park" // another name: only the text changes
 		noText := render(t, bare, o)
 		nameBox := image.Rect(int(l.textX-20), int(l.nameY-5), int(l.textX+20), int(l.nameY+5))
 		if l.corner {
