@@ -68,12 +68,12 @@ var sheetBackgrounds = []struct {
 // logoSheets renders the logo jobs again and composes two contact sheets,
 // logos_on_dark.png and logos_on_light.png, so transparent logos can be
 // judged on both kinds of page. It returns their entries.
-func logoSheets(ctx context.Context, dir string, scale float64) ([]entry, error) {
+func logoSheets(ctx context.Context, r *render.Renderer, dir string, scale float64) ([]entry, error) {
 	var imgs []image.Image
 	for _, j := range logoJobs() {
 		o := j.opts
 		o.Width, o.Height = int(float64(o.Width)*scale), int(float64(o.Height)*scale)
-		img, err := render.Render(ctx, j.scene, o)
+		img, err := r.Render(ctx, j.scene, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", j.name, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"image/draw"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Styles 10-13: the home venue. Its photo, scaled to cover the canvas and
@@ -166,7 +167,7 @@ func (p *painter) stadium(sd [2]*side) error {
 	}
 	steps := []func(){func() {
 		if photo != nil {
-			p.venuePhoto(venueLayer(v.Photo, photo, p.o.Height, home.color))
+			p.venuePhoto(venueLayer(p.venues, v.Photo, photo, p.o.Height, home.color))
 			return
 		}
 		p.venueColour(bg)
@@ -210,10 +211,10 @@ func (p *painter) recordPill(rec string, cx, cy, h, maxW float64) {
 		return
 	}
 	padX, padY := 0.55*tb.size, 0.28*tb.size
-	var pb path
+	var pb raster.Path
 	hw, hh := tb.width/2+padX, tb.size*0.62+padY
-	pb.roundRect(cx-hw, cy-hh, cx+hw, cy+hh, hh)
-	pb.fill(p.dst, p.full, premul(0, 0, 0, 0.5))
+	pb.RoundRect(cx-hw, cy-hh, cx+hw, cy+hh, hh)
+	p.fillPath(&pb, p.dst, p.full, raster.Premul(0, 0, 0, 0.5))
 	p.drawText(p.dst, tb, cx, cy, white, 1, true, nil)
 }
 
@@ -232,7 +233,7 @@ func (p *painter) venueText(v Venue, l stadiumLayout, accent colorx.RGB) {
 	if v.Place == "" {
 		nameY = (nameY + placeY) / 2
 	}
-	var pb path
+	var pb raster.Path
 	a := l.accent
 	if l.corner {
 		top, bottom := nameY-0.6*l.nameH, placeY+0.6*l.placeH
@@ -242,11 +243,11 @@ func (p *painter) venueText(v Venue, l stadiumLayout, accent colorx.RGB) {
 		if v.Place == "" {
 			bottom = nameY + 0.6*l.nameH
 		}
-		pb.rect(a[0], top, a[2], bottom)
+		pb.Rect(a[0], top, a[2], bottom)
 	} else {
-		pb.rect(a[0], a[1], a[2], a[3])
+		pb.Rect(a[0], a[1], a[2], a[3])
 	}
-	pb.fill(p.dst, p.full, rgba(accent))
+	p.fillPath(&pb, p.dst, p.full, rgba(accent))
 	at := func(tb textBlock) float64 {
 		if l.corner {
 			return l.textX + tb.width/2
@@ -278,10 +279,10 @@ func venueFallbackBase(c, alt colorx.RGB) colorx.RGB {
 // darker shade at the bottom, with a soft light over the top centre.
 func (p *painter) venueColour(base colorx.RGB) {
 	low := colorx.Darken(base, 0.55)
-	fillLinear(p.dst, p.full, true, opaqueStops([]float64{0, 0.45, 1}, colorx.Lighten(base, 0.06), base, low))
-	overlayRadial(p.dst, p.W/2, -0.1*p.H, 0, 0.75*max(p.W, p.H), []stop{
-		{t: 0, c: white, a: 0.16},
-		{t: 1, c: white, a: 0},
+	raster.FillLinear(p.dst, p.full, true, raster.OpaqueStops([]float64{0, 0.45, 1}, colorx.Lighten(base, 0.06), base, low))
+	raster.OverlayRadial(p.dst, p.W/2, -0.1*p.H, 0, 0.75*max(p.W, p.H), []raster.Stop{
+		{T: 0, C: white, A: 0.16},
+		{T: 1, C: white, A: 0},
 	})
 }
 

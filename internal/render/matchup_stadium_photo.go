@@ -32,14 +32,19 @@ type venueKey struct {
 	wash  uint32
 }
 
-var venueLayers = lru.New[venueKey, *image.RGBA](lru.Options{MaxBytes: DefaultVenueCacheBytes})
+// venueLayers is a Renderer's cache of graded venue layers.
+type venueLayers = lru.Cache[venueKey, *image.RGBA]
 
-// SetVenueCacheBytes sets the byte budget of the graded venue layers
-// (<= 0 disables keeping them). Call it before rendering.
-func SetVenueCacheBytes(n int64) { venueLayers.SetMaxBytes(n) }
+// newVenueLayers is a layer cache of maxBytes (see Config.VenueCacheBytes).
+func newVenueLayers(maxBytes int64) *venueLayers {
+	if maxBytes == 0 {
+		maxBytes = DefaultVenueCacheBytes
+	}
+	return lru.New[venueKey, *image.RGBA](lru.Options{MaxBytes: maxBytes})
+}
 
 // VenueCacheStats reports the venue layer cache's size and counters.
-func VenueCacheStats() lru.Stats { return venueLayers.Stats() }
+func (r *Renderer) VenueCacheStats() lru.Stats { return r.venues.Stats() }
 
 // Grade of the photo: desaturate by a quarter, keep gradeTop of the light
 // at the top and gradeBottom at the bottom (text sits there), darken the
@@ -54,8 +59,11 @@ const (
 // venueLayer returns the graded layer of photo (src as the scene gave it,
 // px its pixels) for a canvas of height h, building and keeping it on a
 // miss.
-func venueLayer(src image.Image, px *image.RGBA, h int, wash colorx.RGB) *image.RGBA {
+func venueLayer(cache *venueLayers, src image.Image, px *image.RGBA, h int, wash colorx.RGB) *image.RGBA {
 	lh := min(h, maxLayerHeight)
+	if cache == nil {
+		return gradePhoto(px, lh, wash)
+	}
 	key := venueKey{h: lh, wash: rgbKey(wash)}
 	if rgba, ok := src.(*image.RGBA); ok && rgba == px {
 		key.photo = weak.Make(px)
@@ -64,11 +72,11 @@ func venueLayer(src image.Image, px *image.RGBA, h int, wash colorx.RGB) *image.
 	} else {
 		return gradePhoto(px, lh, wash)
 	}
-	if l, ok := venueLayers.Get(key); ok {
+	if l, ok := cache.Get(key); ok {
 		return l
 	}
 	l := gradePhoto(px, lh, wash)
-	venueLayers.Add(key, l, int64(len(l.Pix)), time.Time{})
+	cache.Add(key, l, int64(len(l.Pix)), time.Time{})
 	return l
 }
 

@@ -71,7 +71,7 @@ func TestVenuePreview(t *testing.T) {
 				s.League.Logo = teamDark.LogoDark
 				o := Options{Kind: sz.k, Width: sz.w / 2, Height: sz.h / 2, Style: st, LeagueLogo: true}
 				var buf bytes.Buffer
-				if err := RenderPNG(context.Background(), &buf, s, o); err != nil {
+				if err := testRenderer.RenderPNG(context.Background(), &buf, s, o); err != nil {
 					t.Fatal(err)
 				}
 				name := fmt.Sprintf("%d_%dx%d_photo=%v.png", st, sz.w, sz.h, withPhoto)
@@ -211,7 +211,7 @@ func TestVenueBandsMatchWholeCanvas(t *testing.T) {
 				s.League.Logo = teamDark.LogoDark
 				o := small(k, st)
 				o.LeagueLogo = true
-				img, err := Render(ctx, s, o)
+				img, err := testRenderer.Render(ctx, s, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -220,7 +220,7 @@ func TestVenueBandsMatchWholeCanvas(t *testing.T) {
 					t.Fatal(err)
 				}
 				Release(img)
-				if err := renderBands(ctx, &band, s, o, 13); err != nil {
+				if err := testRenderer.renderBands(ctx, &band, s, o, 13); err != nil {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(whole.Bytes(), band.Bytes()) {

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"context"
 	"image"
+	"image/draw"
 	"image/png"
 	"strings"
 	"sync"
 
-	"golang.org/x/image/draw"
-
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/raster"
 )
 
 // compositeHeight is the height athlete pictures are scaled to before
@@ -77,7 +77,7 @@ func sideBySide(imgs []image.Image, h int) image.Image {
 	}
 	dst := image.NewNRGBA(image.Rect(0, 0, total, h))
 	for i := len(imgs) - 1; i >= 0; i-- {
-		draw.CatmullRom.Scale(dst, image.Rect(xs[i], 0, xs[i]+widths[i], h), imgs[i], imgs[i].Bounds(), draw.Over, nil)
+		raster.CatmullRom.Scale(dst, image.Rect(xs[i], 0, xs[i]+widths[i], h), imgs[i], imgs[i].Bounds(), draw.Over, nil)
 	}
 	return dst
 }

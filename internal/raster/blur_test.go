@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"image"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// naiveBoxBlur is the definition boxBlur must match exactly: per pass, a
+// naiveBoxBlur is the definition BoxBlur must match exactly: per pass, a
 // horizontal then a vertical box average with values outside counting as
 // zero, each rounded to nearest, computed by summing every window.
 func naiveBoxBlur(a *image.Alpha, r int) {
@@ -59,7 +59,7 @@ func TestBoxBlurMatchesDefinition(t *testing.T) {
 		want := image.NewAlpha(m.Rect)
 		copy(want.Pix, m.Pix)
 		naiveBoxBlur(want, c.r)
-		boxBlur(m, c.r)
+		BoxBlur(m, c.r)
 		for i := range m.Pix {
 			if m.Pix[i] != want.Pix[i] {
 				t.Errorf("%dx%d r=%d: pixel %d = %d, want %d", c.w, c.h, c.r, i, m.Pix[i], want.Pix[i])
@@ -91,6 +91,6 @@ func BenchmarkBoxBlur(b *testing.B) {
 		}
 	}
 	for b.Loop() {
-		boxBlur(m, 10)
+		BoxBlur(m, 10)
 	}
 }

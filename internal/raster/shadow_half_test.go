@@ -1,7 +1,8 @@
-package render
+package raster
 
 import (
 	"image"
+	"image/color"
 	"image/draw"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 func TestHalfResShadowMatchesFullRes(t *testing.T) {
 	for _, shape := range []rendertest.Shape{rendertest.Diamond, rendertest.Shield, rendertest.RoundSquare} {
 		for _, size := range []int{120, 301} {
-			logo := rendertest.Logo(shape, size, nrgba("#fdb927"), nrgba("#552583"))
+			logo := rendertest.Logo(shape, size, color.NRGBA{0xfd, 0xb9, 0x27, 255}, color.NRGBA{0x55, 0x25, 0x83, 255})
 			src := image.NewRGBA(logo.Bounds())
 			draw.Draw(src, src.Rect, logo, image.Point{}, draw.Src)
 			for _, r := range []int{halfResBlur, 10, 13, 20} {
@@ -40,7 +41,7 @@ func TestHalfResShadowMatchesFullRes(t *testing.T) {
 }
 
 func BenchmarkShadowOf(b *testing.B) {
-	logo := rendertest.Logo(rendertest.Diamond, 562, nrgba("#fdb927"), nrgba("#552583"))
+	logo := rendertest.Logo(rendertest.Diamond, 562, color.NRGBA{0xfd, 0xb9, 0x27, 255}, color.NRGBA{0x55, 0x25, 0x83, 255})
 	src := image.NewRGBA(logo.Bounds())
 	draw.Draw(src, src.Rect, logo, image.Point{}, draw.Src)
 	b.Run("half", func(b *testing.B) {

@@ -1,9 +1,8 @@
-package render
+package raster
 
 import (
 	"encoding/binary"
 	"image"
-	"image/color"
 	"image/draw"
 	"math"
 	"sync"
@@ -14,7 +13,7 @@ import (
 // path records a filled outline in canvas coordinates. It is rasterised
 // into an *image.Alpha covering only its bounding box, then composited with
 // draw.DrawMask, which hits image/draw's fast glyph path for uniform colours.
-type path struct {
+type Path struct {
 	cmds                   []pathCmd
 	minX, minY, maxX, maxY float32
 	seen                   bool
@@ -25,7 +24,7 @@ type pathCmd struct {
 	pts [3][2]float32
 }
 
-func (p *path) see(x, y float32) {
+func (p *Path) see(x, y float32) {
 	if !p.seen {
 		p.minX, p.maxX, p.minY, p.maxY, p.seen = x, x, y, y, true
 	}
@@ -33,17 +32,17 @@ func (p *path) see(x, y float32) {
 	p.minY, p.maxY = min(p.minY, y), max(p.maxY, y)
 }
 
-func (p *path) moveTo(x, y float64) {
+func (p *Path) MoveTo(x, y float64) {
 	p.see(float32(x), float32(y))
 	p.cmds = append(p.cmds, pathCmd{op: 'M', pts: [3][2]float32{{float32(x), float32(y)}}})
 }
 
-func (p *path) lineTo(x, y float64) {
+func (p *Path) LineTo(x, y float64) {
 	p.see(float32(x), float32(y))
 	p.cmds = append(p.cmds, pathCmd{op: 'L', pts: [3][2]float32{{float32(x), float32(y)}}})
 }
 
-func (p *path) cubeTo(x1, y1, x2, y2, x, y float64) {
+func (p *Path) cubeTo(x1, y1, x2, y2, x, y float64) {
 	for _, q := range [][2]float64{{x1, y1}, {x2, y2}, {x, y}} {
 		p.see(float32(q[0]), float32(q[1]))
 	}
@@ -51,67 +50,67 @@ func (p *path) cubeTo(x1, y1, x2, y2, x, y float64) {
 		{float32(x1), float32(y1)}, {float32(x2), float32(y2)}, {float32(x), float32(y)}}})
 }
 
-func (p *path) close() { p.cmds = append(p.cmds, pathCmd{op: 'Z'}) }
+func (p *Path) Close() { p.cmds = append(p.cmds, pathCmd{op: 'Z'}) }
 
 // polygon adds a closed polygon from x,y pairs.
-func (p *path) polygon(xy ...float64) {
-	p.moveTo(xy[0], xy[1])
+func (p *Path) Polygon(xy ...float64) {
+	p.MoveTo(xy[0], xy[1])
 	for i := 2; i+1 < len(xy); i += 2 {
-		p.lineTo(xy[i], xy[i+1])
+		p.LineTo(xy[i], xy[i+1])
 	}
-	p.close()
+	p.Close()
 }
 
 // rect adds an axis-aligned rectangle.
-func (p *path) rect(x0, y0, x1, y1 float64) { p.polygon(x0, y0, x1, y0, x1, y1, x0, y1) }
+func (p *Path) Rect(x0, y0, x1, y1 float64) { p.Polygon(x0, y0, x1, y0, x1, y1, x0, y1) }
 
 // kappa places cubic control points for a quarter circle.
 const kappa = 0.5522847498
 
 // circle adds a circle of radius r centred at (cx, cy).
-func (p *path) circle(cx, cy, r float64) {
+func (p *Path) Circle(cx, cy, r float64) {
 	k := r * kappa
-	p.moveTo(cx+r, cy)
+	p.MoveTo(cx+r, cy)
 	p.cubeTo(cx+r, cy+k, cx+k, cy+r, cx, cy+r)
 	p.cubeTo(cx-k, cy+r, cx-r, cy+k, cx-r, cy)
 	p.cubeTo(cx-r, cy-k, cx-k, cy-r, cx, cy-r)
 	p.cubeTo(cx+k, cy-r, cx+r, cy-k, cx+r, cy)
-	p.close()
+	p.Close()
 }
 
-// roundRect adds a rectangle with corner radius r.
-func (p *path) roundRect(x0, y0, x1, y1, r float64) {
+// RoundRect adds a rectangle with corner radius r.
+func (p *Path) RoundRect(x0, y0, x1, y1, r float64) {
 	r = min(r, (x1-x0)/2, (y1-y0)/2)
 	k := r * (1 - kappa)
-	p.moveTo(x0+r, y0)
-	p.lineTo(x1-r, y0)
+	p.MoveTo(x0+r, y0)
+	p.LineTo(x1-r, y0)
 	p.cubeTo(x1-k, y0, x1, y0+k, x1, y0+r)
-	p.lineTo(x1, y1-r)
+	p.LineTo(x1, y1-r)
 	p.cubeTo(x1, y1-k, x1-k, y1, x1-r, y1)
-	p.lineTo(x0+r, y1)
+	p.LineTo(x0+r, y1)
 	p.cubeTo(x0+k, y1, x0, y1-k, x0, y1-r)
-	p.lineTo(x0, y0+r)
+	p.LineTo(x0, y0+r)
 	p.cubeTo(x0, y0+k, x0+k, y0, x0+r, y0)
-	p.close()
+	p.Close()
 }
 
 // line adds a straight stroke of width w from (x0,y0) to (x1,y1) as a quad.
-func (p *path) line(x0, y0, x1, y1, w float64) {
+func (p *Path) Line(x0, y0, x1, y1, w float64) {
 	dx, dy := x1-x0, y1-y0
 	l := math.Hypot(dx, dy)
 	if l == 0 {
 		return
 	}
 	nx, ny := -dy/l*w/2, dx/l*w/2
-	p.polygon(x0+nx, y0+ny, x1+nx, y1+ny, x1-nx, y1-ny, x0-nx, y0-ny)
+	p.Polygon(x0+nx, y0+ny, x1+nx, y1+ny, x1-nx, y1-ny, x0-nx, y0-ny)
 }
 
 var rasterPool = sync.Pool{New: func() any { return vector.NewRasterizer(1, 1) }}
 
 // mask rasterises p into an alpha mask covering its bounding box clipped to
-// clip. The mask is pooled: hand it back with putAlpha. It returns nil when
+// clip. The mask is pooled: hand it back with PutAlpha. It returns nil when
 // nothing is visible.
-func (p *path) mask(clip image.Rectangle) *image.Alpha {
+func (p *Path) Mask(clip image.Rectangle) *image.Alpha {
 	if len(p.cmds) == 0 {
 		return nil
 	}
@@ -151,25 +150,17 @@ func (p *path) mask(clip image.Rectangle) *image.Alpha {
 	return a
 }
 
-// fill paints p onto dst in colour c (premultiplied) with source-over.
-// The shape is rasterised within canvas, the whole picture, whatever part
-// of it dst is: coverage then never depends on the band being painted.
-func (p *path) fill(dst *image.RGBA, canvas image.Rectangle, c color.RGBA) {
-	if a := p.cachedMask(canvas); a != nil {
-		fillMask(dst, a, c)
-	}
-}
+// empty reports whether p has no commands.
+func (p *Path) Empty() bool { return len(p.cmds) == 0 }
 
-// fillPaint paints p onto dst with a per-pixel colour source; canvas as
-// for fill.
-func (p *path) fillPaint(dst *image.RGBA, canvas image.Rectangle, pt paint) {
-	if a := p.cachedMask(canvas); a != nil {
-		maskPaint(dst, a, pt)
-	}
+// area is the area of p's bounding box in pixels.
+func (p *Path) Area() float64 {
+	w, h := float64(p.maxX-p.minX), float64(p.maxY-p.minY)
+	return w * h
 }
 
 // key is the path's outline as a string, for cache keys.
-func (p *path) key() string {
+func (p *Path) Key() string {
 	key := make([]byte, 0, 25*len(p.cmds))
 	for _, c := range p.cmds {
 		key = append(key, c.op)
@@ -181,55 +172,16 @@ func (p *path) key() string {
 	return string(key)
 }
 
-// maxCachedMask is the largest mask (in pixels) cachedMask keeps.
-const maxCachedMask = 1 << 20
-
-// pathKey identifies a rasterised path: its commands and clip.
-type pathKey struct {
-	cmds string
-	clip image.Rectangle
-}
-
-// cachedMask is mask, cached by the path's outline and clip for masks of
-// up to maxCachedMask pixels: the shapes of a style (badges, cards,
-// dividers) are the same in every render of a canvas size, and a warm
-// render then rasterises none of them. The mask is shared: do not modify
-// it or hand it to putAlpha.
-func (p *path) cachedMask(clip image.Rectangle) *image.Alpha {
-	if len(p.cmds) == 0 {
-		return nil
-	}
-	if w, h := float64(p.maxX-p.minX), float64(p.maxY-p.minY); w*h > maxCachedMask {
-		m := p.mask(clip)
-		if m == nil {
-			return nil
-		}
-		// Not pooled back: the caller does not know it came from the pool.
-		return m
-	}
-	key := p.key()
-	return memo(nil, pathKey{key, clip}, func() (*image.Alpha, int64) {
-		m := p.mask(clip)
-		if m == nil {
-			return nil, 64
-		}
-		own := image.NewAlpha(m.Rect)
-		copy(own.Pix, m.Pix)
-		putAlpha(m)
-		return own, int64(len(own.Pix)) + int64(len(key)) + 64
-	})
-}
-
 var alphaPool sync.Pool
 
-// getAlpha returns a zeroed alpha image with bounds r from the pool.
-func getAlpha(r image.Rectangle) *image.Alpha {
+// GetAlpha returns a zeroed alpha image with bounds r from the pool.
+func GetAlpha(r image.Rectangle) *image.Alpha {
 	a := getAlphaDirty(r)
 	clear(a.Pix)
 	return a
 }
 
-// getAlphaDirty is getAlpha without clearing: its pixels are undefined.
+// getAlphaDirty is GetAlpha without clearing: its pixels are undefined.
 func getAlphaDirty(r image.Rectangle) *image.Alpha {
 	n := r.Dx() * r.Dy()
 	if a, ok := alphaPool.Get().(*image.Alpha); ok && cap(a.Pix) >= n {
@@ -240,7 +192,7 @@ func getAlphaDirty(r image.Rectangle) *image.Alpha {
 	return image.NewAlpha(r)
 }
 
-func putAlpha(a *image.Alpha) {
+func PutAlpha(a *image.Alpha) {
 	if a != nil && cap(a.Pix) <= 16<<20 {
 		alphaPool.Put(a)
 	}

@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"encoding/binary"
@@ -20,9 +20,9 @@ func poolFor(size image.Point) *sync.Pool {
 	return p.(*sync.Pool)
 }
 
-// newCanvas returns a w x h RGBA canvas, recycled when possible. Its pixels
+// NewCanvas returns a w x h RGBA canvas, recycled when possible. Its pixels
 // are undefined.
-func newCanvas(w, h int) *image.RGBA {
+func NewCanvas(w, h int) *image.RGBA {
 	if c, ok := poolFor(image.Pt(w, h)).Get().(*image.RGBA); ok {
 		return c
 	}
@@ -61,8 +61,8 @@ func pixClass(n int) int {
 	return ((n-1)>>e + 1) << e
 }
 
-// getPix returns a buffer of n bytes whose contents are undefined.
-func getPix(n int) []byte {
+// GetPix returns a buffer of n bytes whose contents are undefined.
+func GetPix(n int) []byte {
 	if n < minPooledPix {
 		return make([]byte, n)
 	}
@@ -75,7 +75,7 @@ func getPix(n int) []byte {
 	return make([]byte, n, c)
 }
 
-// putPix hands a buffer from getPix back for reuse.
+// putPix hands a buffer from GetPix back for reuse.
 func putPix(b []byte) {
 	c := cap(b)
 	if c < minPooledPix || pixClass(c) != c {
@@ -89,8 +89,8 @@ func putPix(b []byte) {
 	p.(*sync.Pool).Put(&b)
 }
 
-// premul converts an sRGB colour with opacity a (0-1) to premultiplied RGBA.
-func premul(r, g, b uint8, a float64) color.RGBA {
+// Premul converts an sRGB colour with opacity a (0-1) to premultiplied RGBA.
+func Premul(r, g, b uint8, a float64) color.RGBA {
 	a = min(1, max(0, a))
 	return color.RGBA{
 		uint8(float64(r)*a + 0.5), uint8(float64(g)*a + 0.5),
@@ -98,8 +98,8 @@ func premul(r, g, b uint8, a float64) color.RGBA {
 	}
 }
 
-// fillRect paints r of dst with the opaque colour c (no blending).
-func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+// FillRect paints r of dst with the opaque colour c (no blending).
+func FillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	r = r.Intersect(dst.Rect)
 	if r.Empty() {
 		return
@@ -116,26 +116,26 @@ func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-// div255 divides x (at most 255*255+255) by 255 with rounding, exactly.
-func div255(x uint32) uint32 {
+// Div255 divides x (at most 255*255+255) by 255 with rounding, exactly.
+func Div255(x uint32) uint32 {
 	x += 128
 	return (x + x>>8) >> 8
 }
 
-// blendPix composites colour c (premultiplied) scaled by coverage cov
+// BlendPix composites colour c (premultiplied) scaled by coverage cov
 // (0-255) over the pixel at byte offset i of pix (source-over).
-func blendPix(pix []byte, i int, c color.RGBA, cov uint32) {
-	blendCovWord(pix[i:i+4], pixel32(c.R, c.G, c.B, c.A), cov)
+func BlendPix(pix []byte, i int, c color.RGBA, cov uint32) {
+	blendCovWord(pix[i:i+4], Pixel32(c.R, c.G, c.B, c.A), cov)
 }
 
-// colorRGBA reads a premultiplied 4-byte pixel.
-func colorRGBA(s []byte) color.RGBA { return color.RGBA{s[0], s[1], s[2], s[3]} }
+// ColorRGBA reads a premultiplied 4-byte pixel.
+func ColorRGBA(s []byte) color.RGBA { return color.RGBA{s[0], s[1], s[2], s[3]} }
 
-// fillMask composites colour c (premultiplied) over dst through coverage
+// FillMask composites colour c (premultiplied) over dst through coverage
 // mask m (in dst coordinates). Pixels with zero coverage are skipped and
 // full coverage of an opaque colour is a plain store, which makes large
 // flat shapes cheap.
-func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
+func FillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 	r := m.Rect.Intersect(dst.Rect)
 	if r.Empty() || c.A == 0 {
 		return
@@ -148,7 +148,7 @@ func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 		fillMaskOpaque(dst, m, r, c)
 		return
 	}
-	cw := pixel32(c.R, c.G, c.B, c.A)
+	cw := Pixel32(c.R, c.G, c.B, c.A)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
 		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
@@ -164,8 +164,8 @@ func fillMask(dst *image.RGBA, m *image.Alpha, c color.RGBA) {
 	}
 }
 
-// shadeMask is fillMask in opaque black (drop shadows): the colour terms of
-// blendPix vanish, leaving one multiply per channel, and zero coverage is
+// shadeMask is FillMask in opaque black (drop shadows): the colour terms of
+// BlendPix vanish, leaving one multiply per channel, and zero coverage is
 // skipped eight mask bytes at a time.
 func shadeMask(dst *image.RGBA, m *image.Alpha, r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -183,12 +183,12 @@ func shadeRow(row, cov []byte) {
 			continue
 		}
 		if c := uint32(cov[x]); c != 0 {
-			store32(row[4*x:], shadePix(load32(row[4*x:]), c))
+			Store32(row[4*x:], shadePix(Load32(row[4*x:]), c))
 		}
 	}
 }
 
-// fillMaskOpaque is fillMask for an opaque colour: runs of full coverage
+// fillMaskOpaque is FillMask for an opaque colour: runs of full coverage
 // are copied from a prepared row of the colour.
 func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.RGBA) {
 	var buf [256]byte
@@ -214,7 +214,7 @@ func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.
 				fillSpan(drow[4*x:4*end], pattern)
 				x = end
 			default:
-				blendPix(drow, 4*x, c, uint32(cov))
+				BlendPix(drow, 4*x, c, uint32(cov))
 				x++
 			}
 		}

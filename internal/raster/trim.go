@@ -1,18 +1,18 @@
-package render
+package raster
 
 import (
 	"encoding/binary"
 	"image"
 )
 
-// trimAlpha is the alpha level above which a pixel counts as visible when
+// TrimAlpha is the alpha level above which a pixel counts as visible when
 // trimming transparent margins.
-const trimAlpha = 10
+const TrimAlpha = 10
 
-// trimBounds returns the bounding box of img's pixels with alpha above
-// trimAlpha, or an empty rectangle when none is visible. img is one of the
+// TrimBounds returns the bounding box of img's pixels with alpha above
+// TrimAlpha, or an empty rectangle when none is visible. img is one of the
 // normalised types (*image.RGBA or *image.NRGBA).
-func trimBounds(img image.Image) image.Rectangle {
+func TrimBounds(img image.Image) image.Rectangle {
 	var pix []byte
 	var stride int
 	b := img.Bounds()
@@ -34,7 +34,7 @@ func trimBounds(img image.Image) image.Rectangle {
 			x0 += 8
 		}
 		for x := x0; x < w; x++ {
-			if row[4*x+3] > trimAlpha {
+			if row[4*x+3] > TrimAlpha {
 				lo = x
 				break
 			}
@@ -47,7 +47,7 @@ func trimBounds(img image.Image) image.Rectangle {
 			x1 -= 8
 		}
 		for x := x1 - 1; x >= lo; x-- {
-			if row[4*x+3] > trimAlpha {
+			if row[4*x+3] > TrimAlpha {
 				return lo, x + 1, true
 			}
 		}

@@ -1,12 +1,37 @@
-package render
+package raster
 
 import (
 	"image"
+	"image/draw"
 	"math"
 	"sync"
 
 	xdraw "golang.org/x/image/draw"
 )
+
+// Scaler is how pictures are scaled: golang.org/x/image/draw's interface,
+// so a scaler of that package serves wherever this package's does.
+type Scaler = xdraw.Scaler
+
+// CatmullRom is the service's scaler: x/image/draw's Catmull-Rom
+// resampling, computed in fixed point (see scaleCatmullRom) when it
+// replaces (op draw.Src, no options) a part of an *image.RGBA, else by
+// x/image/draw itself. On the fixed-point path every colour channel is
+// kept at or below alpha, so the premultiplied result stays valid.
+var CatmullRom Scaler = catmullRomScaler{}
+
+type catmullRomScaler struct{}
+
+func (catmullRomScaler) Scale(dst draw.Image, dr image.Rectangle, src image.Image, sr image.Rectangle, op draw.Op, opts *xdraw.Options) {
+	if d, ok := dst.(*image.RGBA); ok && op == draw.Src && opts == nil && dr.In(d.Rect) {
+		if dr != d.Rect {
+			d = d.SubImage(dr).(*image.RGBA)
+		}
+		scaleCatmullRom(d, src, sr)
+		return
+	}
+	xdraw.CatmullRom.Scale(dst, dr, src, sr, op, opts)
+}
 
 // A fixed-point separable Catmull-Rom scaler. It samples like
 // x/image/draw's CatmullRom kernel (pixel centres, kernel widened by the

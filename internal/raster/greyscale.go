@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"image"
@@ -6,13 +6,10 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// loserOpacity is the opacity of a greyscale stand-in or losing team's logo.
-const loserOpacity = 0.35
-
-// greyscaleInPlace turns the premultiplied m into Rec. 601 luma grey with
+// GreyscaleInPlace turns the premultiplied m into Rec. 601 luma grey with
 // its opacity scaled by opacity. Luma is linear, so it applies to the
 // premultiplied channels directly.
-func greyscaleInPlace(m *image.RGBA, opacity float64) {
+func GreyscaleInPlace(m *image.RGBA, opacity float64) {
 	f := uint32(opacity*256 + 0.5)
 	for i := 0; i+3 < len(m.Pix); i += 4 {
 		p := m.Pix[i : i+4 : i+4]

@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 func TestDiv255(t *testing.T) {
 	for x := uint32(0); x <= 255*255+255; x++ {
 		want := uint32(math.Round(float64(x) / 255))
-		if got := div255(x); got != want {
+		if got := Div255(x); got != want {
 			t.Fatalf("div255(%d) = %d, want %d", x, got, want)
 		}
 	}
@@ -27,7 +27,7 @@ func TestTrimBounds(t *testing.T) {
 		want image.Rectangle
 	}{
 		{"empty", nil, 255, image.Rectangle{}},
-		{"faint pixels ignored", []image.Point{{15, 25}}, trimAlpha, image.Rectangle{}},
+		{"faint pixels ignored", []image.Point{{15, 25}}, TrimAlpha, image.Rectangle{}},
 		{"one pixel", []image.Point{{15, 25}}, 255, image.Rect(15, 25, 16, 26)},
 		{"two corners", []image.Point{{12, 30}, {40, 70}}, 200, image.Rect(12, 30, 41, 71)},
 	}
@@ -36,7 +36,7 @@ func TestTrimBounds(t *testing.T) {
 		for _, p := range tt.set {
 			img.SetNRGBA(p.X, p.Y, color.NRGBA{1, 2, 3, tt.a})
 		}
-		if got := trimBounds(img); got != tt.want {
+		if got := TrimBounds(img); got != tt.want {
 			t.Errorf("trimBounds(%s) = %v, want %v", tt.name, got, tt.want)
 		}
 	}
@@ -53,7 +53,7 @@ func TestBoxBlurKeepsMassAndSpreads(t *testing.T) {
 	for _, v := range m.Pix {
 		before += int(v)
 	}
-	boxBlur(m, 3)
+	BoxBlur(m, 3)
 	var after int
 	for _, v := range m.Pix {
 		after += int(v)
@@ -82,11 +82,11 @@ func TestSlantedBandCoverage(t *testing.T) {
 
 func TestBlitOverAndGreyscale(t *testing.T) {
 	dst := image.NewRGBA(image.Rect(0, 0, 4, 1))
-	fillRect(dst, dst.Rect, color.RGBA{0, 0, 200, 255})
+	FillRect(dst, dst.Rect, color.RGBA{0, 0, 200, 255})
 	src := image.NewRGBA(image.Rect(0, 0, 3, 1))
 	src.SetRGBA(0, 0, color.RGBA{255, 0, 0, 255}) // opaque red
 	src.SetRGBA(1, 0, color.RGBA{0, 64, 0, 128})  // half green (premultiplied)
-	blitOver(dst, src, image.Pt(1, 0))
+	BlitOver(dst, src, image.Pt(1, 0))
 	want := []color.RGBA{{0, 0, 200, 255}, {255, 0, 0, 255}, {0, 64, 100, 255}, {0, 0, 200, 255}}
 	for x, w := range want {
 		if got := dst.RGBAAt(x, 0); got != w {
@@ -95,7 +95,7 @@ func TestBlitOverAndGreyscale(t *testing.T) {
 	}
 	g := image.NewRGBA(src.Rect)
 	copy(g.Pix, src.Pix)
-	greyscaleInPlace(g, loserOpacity)
+	GreyscaleInPlace(g, 0.35)
 	for x := range 3 {
 		c := g.RGBAAt(x, 0)
 		if c.R != c.G || c.G != c.B || c.R > c.A {
@@ -108,9 +108,9 @@ func TestBlitOverAndGreyscale(t *testing.T) {
 }
 
 func TestPathCircleArea(t *testing.T) {
-	var p path
-	p.circle(50, 50, 30)
-	m := p.mask(image.Rect(0, 0, 100, 100))
+	var p Path
+	p.Circle(50, 50, 30)
+	m := p.Mask(image.Rect(0, 0, 100, 100))
 	var sum float64
 	for _, v := range m.Pix {
 		sum += float64(v) / 255
@@ -120,7 +120,7 @@ func TestPathCircleArea(t *testing.T) {
 	}
 }
 
-// Drawing a split's halves and its divider in one pass (slantedBands
+// Drawing a split's halves and its divider in one pass (SlantedBands
 // skips what the divider's interior covers) gives the pixels of drawing
 // one band after the other over the whole canvas.
 func TestSlantedBandsLikeOneAfterTheOther(t *testing.T) {
@@ -133,13 +133,13 @@ func TestSlantedBandsLikeOneAfterTheOther(t *testing.T) {
 		a := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 255}
 		b := color.RGBA{uint8(rng.IntN(256)), uint8(rng.IntN(256)), uint8(rng.IntN(256)), 255}
 		white := color.RGBA{255, 255, 255, 255}
-		halves := band{x0, slope, math.Inf(1), b, &a}
-		divider := band{x0 - hw/2 + (rng.Float64()-0.5)*4, slope, hw, white, nil}
+		halves := Band{x0, slope, math.Inf(1), b, &a}
+		divider := Band{x0 - hw/2 + (rng.Float64()-0.5)*4, slope, hw, white, nil}
 		want := image.NewRGBA(image.Rect(0, 0, w, h))
-		slantedBands(want, halves)
-		slantedBands(want, divider)
+		SlantedBands(want, halves)
+		SlantedBands(want, divider)
 		got := image.NewRGBA(want.Rect)
-		slantedBands(got, halves, divider)
+		SlantedBands(got, halves, divider)
 		if !bytes.Equal(got.Pix, want.Pix) {
 			t.Fatalf("%dx%d slope %.3f x0 %.2f divider %.2f: one pass differs from two", w, h, slope, x0, hw)
 		}

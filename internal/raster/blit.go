@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"image"
@@ -6,10 +6,10 @@ import (
 	"math"
 )
 
-// blitOver composites the premultiplied src (its whole Rect) over dst with
+// BlitOver composites the premultiplied src (its whole Rect) over dst with
 // src's Rect.Min placed at at. Transparent pixels are skipped and opaque
 // ones copied, so logos with large flat areas blit quickly.
-func blitOver(dst *image.RGBA, src *image.RGBA, at image.Point) {
+func BlitOver(dst *image.RGBA, src *image.RGBA, at image.Point) {
 	r := src.Rect.Sub(src.Rect.Min).Add(at).Intersect(dst.Rect)
 	if r.Empty() {
 		return
@@ -31,15 +31,15 @@ func blitOver(dst *image.RGBA, src *image.RGBA, at image.Point) {
 // footprint 1+|slope|, and the interior is filled with copies of a colour
 // row: much cheaper than rasterising a canvas-sized polygon.
 func slantedBand(dst *image.RGBA, x0, slope, width float64, c color.RGBA) {
-	slantedBands(dst, band{x0, slope, width, c, nil})
+	SlantedBands(dst, Band{x0, slope, width, c, nil})
 }
 
 // band is one slantedBand: when under is not nil, each row left of the
 // band's interior is first filled with that opaque colour.
-type band struct {
-	x0, slope, width float64
-	c                color.RGBA
-	under            *color.RGBA
+type Band struct {
+	X0, Slope, Width float64
+	C                color.RGBA
+	Under            *color.RGBA
 }
 
 // colourPattern fills buf with pixels of opaque colour c and returns it.
@@ -62,12 +62,12 @@ func fillSpan(span, pattern []byte) {
 	}
 }
 
-// slantedBands draws the bands in order, row by row: the pixels of
+// SlantedBands draws the bands in order, row by row: the pixels of
 // drawing each over the whole of dst in turn, but a row is finished while
 // it is in cache, and what the last band's opaque interior covers is not
 // painted by the bands before it (the halves of a split under their
 // divider).
-func slantedBands(dst *image.RGBA, bands ...band) {
+func SlantedBands(dst *image.RGBA, bands ...Band) {
 	r := dst.Rect
 	var pats, belows [2][256]byte // 64 pixels of each colour
 	type bandRow struct {
@@ -80,29 +80,29 @@ func slantedBands(dst *image.RGBA, bands ...band) {
 	for i, b := range bands {
 		br := &rows[i]
 		if i < len(pats) {
-			br.pattern = colourPattern(&pats[i], b.c)
-			if b.under != nil {
-				br.below = colourPattern(&belows[i], *b.under)
+			br.pattern = colourPattern(&pats[i], b.C)
+			if b.Under != nil {
+				br.below = colourPattern(&belows[i], *b.Under)
 			}
 		} else {
-			br.pattern = colourPattern(new([256]byte), b.c)
-			if b.under != nil {
-				br.below = colourPattern(new([256]byte), *b.under)
+			br.pattern = colourPattern(new([256]byte), b.C)
+			if b.Under != nil {
+				br.below = colourPattern(new([256]byte), *b.Under)
 			}
 		}
-		br.foot = 1 + math.Abs(b.slope)
+		br.foot = 1 + math.Abs(b.Slope)
 	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
 		for i, b := range bands {
 			br := &rows[i]
 			foot := br.foot
-			br.l = b.x0 + b.slope*(float64(y)+0.5)
-			br.rt = br.l + b.width
+			br.l = b.X0 + b.Slope*(float64(y)+0.5)
+			br.rt = br.l + b.Width
 			// Pixels fully inside: centre at least foot/2 from both edges.
 			br.in0 = max(r.Min.X, int(math.Ceil(br.l+foot/2-0.5)))
 			br.in1 = r.Max.X
-			if !math.IsInf(b.width, 1) {
+			if !math.IsInf(b.Width, 1) {
 				br.in1 = min(r.Max.X, int(math.Floor(br.rt-foot/2-0.5))+1)
 			}
 		}
@@ -119,9 +119,9 @@ func slantedBands(dst *image.RGBA, bands ...band) {
 	}
 }
 
-// bandRowPaint paints one row of band b (see slantedBands for the
+// bandRowPaint paints one row of band b (see SlantedBands for the
 // geometry), leaving columns [h0, h1) alone.
-func bandRowPaint(row []byte, r image.Rectangle, b band, pattern, below []byte, foot, l, rt float64, in0, in1, h0, h1 int) {
+func bandRowPaint(row []byte, r image.Rectangle, b Band, pattern, below []byte, foot, l, rt float64, in0, in1, h0, h1 int) {
 	fill := func(x0, x1 int, pat []byte) {
 		if h0 < h1 && x0 < h1 && h0 < x1 {
 			if x0 < h0 {
@@ -146,8 +146,8 @@ func bandRowPaint(row []byte, r image.Rectangle, b band, pattern, below []byte, 
 	if in1 > in0 {
 		fill(in0, in1, pattern)
 	}
-	inf := math.IsInf(b.width, 1)
-	cw := pixel32(b.c.R, b.c.G, b.c.B, b.c.A)
+	inf := math.IsInf(b.Width, 1)
+	cw := Pixel32(b.C.R, b.C.G, b.C.B, b.C.A)
 	edge := func(x0, x1 int) {
 		bandEdge(row, r.Min.X, max(x0, r.Min.X), min(x1, r.Max.X), h0, h1, l, rt, foot, inf, cw)
 	}

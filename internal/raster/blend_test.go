@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"image/color"
@@ -19,7 +19,7 @@ func TestPixelWordsMatchChannels(t *testing.T) {
 		want := append([]byte(nil), d...)
 		blendPixRef(want, 0, c, cov)
 		got := append([]byte(nil), d...)
-		blendCovWord(got, pixel32(c.R, c.G, c.B, c.A), cov)
+		blendCovWord(got, Pixel32(c.R, c.G, c.B, c.A), cov)
 		if string(got) != string(want) {
 			t.Fatalf("blend %v cov %d over %v: got %v, want %v", c, cov, d, got, want)
 		}
@@ -27,7 +27,7 @@ func TestPixelWordsMatchChannels(t *testing.T) {
 		want = append(want[:0], d...)
 		blendPixRef(want, 0, c, 255)
 		got = append(got[:0], d...)
-		blendPixWord(got, pixel32(c.R, c.G, c.B, c.A))
+		blendPixWord(got, Pixel32(c.R, c.G, c.B, c.A))
 		if string(got) != string(want) {
 			t.Fatalf("over %v on %v: got %v, want %v", c, d, got, want)
 		}
@@ -36,7 +36,7 @@ func TestPixelWordsMatchChannels(t *testing.T) {
 		blendPixRef(want, 0, color.RGBA{A: 255}, cov)
 		got = append(got[:0], d...)
 		if cov != 0 {
-			store32(got, shadePix(load32(got), cov))
+			Store32(got, shadePix(Load32(got), cov))
 		}
 		if string(got) != string(want) {
 			t.Fatalf("shade %d on %v: got %v, want %v", cov, d, got, want)
@@ -46,14 +46,14 @@ func TestPixelWordsMatchChannels(t *testing.T) {
 
 // blendPixRef is source-over of c at coverage cov, channel by channel.
 func blendPixRef(pix []byte, i int, c color.RGBA, cov uint32) {
-	sa := div255(uint32(c.A) * cov)
+	sa := Div255(uint32(c.A) * cov)
 	if sa == 0 {
 		return
 	}
 	ia := 255 - sa
 	p := pix[i : i+4 : i+4]
-	p[0] = uint8(div255(uint32(c.R)*cov) + div255(uint32(p[0])*ia))
-	p[1] = uint8(div255(uint32(c.G)*cov) + div255(uint32(p[1])*ia))
-	p[2] = uint8(div255(uint32(c.B)*cov) + div255(uint32(p[2])*ia))
-	p[3] = uint8(sa + div255(uint32(p[3])*ia))
+	p[0] = uint8(Div255(uint32(c.R)*cov) + Div255(uint32(p[0])*ia))
+	p[1] = uint8(Div255(uint32(c.G)*cov) + Div255(uint32(p[1])*ia))
+	p[2] = uint8(Div255(uint32(c.B)*cov) + Div255(uint32(p[2])*ia))
+	p[3] = uint8(sa + Div255(uint32(p[3])*ia))
 }

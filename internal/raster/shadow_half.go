@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"image"
@@ -11,7 +11,7 @@ import (
 // quarter as much.
 const halfResBlur = 8
 
-// shadowOfHalf is shadowOf computed on a grid of half the resolution: src's
+// shadowOfHalf is ShadowOf computed on a grid of half the resolution: src's
 // alpha is averaged over 2x2 blocks, blurred with the radius whose three
 // box passes spread as far at half size (variance r(r+1) in full pixels),
 // and scaled back up bilinearly.
@@ -20,8 +20,8 @@ func shadowOfHalf(src *image.RGBA, r int) *image.Alpha {
 	full := src.Rect.Inset(-pad)
 	fw, fh := full.Dx(), full.Dy()
 	hw, hh := (fw+1)/2, (fh+1)/2
-	half := getAlpha(image.Rect(0, 0, hw, hh))
-	defer putAlpha(half)
+	half := GetAlpha(image.Rect(0, 0, hw, hh))
+	defer PutAlpha(half)
 
 	// 2x2 averages; the full grid's pixel (X, Y), relative to full.Min,
 	// falls in half pixel (X/2, Y/2). src starts pad pixels in.
@@ -45,7 +45,7 @@ func shadowOfHalf(src *image.RGBA, r int) *image.Alpha {
 		}
 	}
 	rh := int(math.Round((math.Sqrt(1+float64(r)*float64(r+1)) - 1) / 2))
-	boxBlur(half, max(1, rh))
+	BoxBlur(half, max(1, rh))
 
 	m := image.NewAlpha(full)
 	upsample2(m, half)

@@ -1,23 +1,23 @@
-package render
+package raster
 
 import (
 	"encoding/binary"
 	"image"
 )
 
-// spanImage is a premultiplied image stored compactly for drawing: each
+// SpanImage is a premultiplied image stored compactly for drawing: each
 // row is a list of segments over its visible pixels, so transparent
 // stretches are neither stored nor read. Most logos are flat colours, so
 // a segment is usually a run of one repeated pixel (filled or blended
 // with a single value); busy stretches keep their pixels, as 4 bytes each
 // or, for the translucent black of drop shadows, as 1 byte of alpha.
-// The sprite of a 500-px logo on a 1920x1080 thumbnail takes a tenth of
-// its RGBA size or less (smaller sprites a fifth to a tenth), and drawing
-// writes fills instead of per-pixel copies.
+// A logo sprite takes a small part of its RGBA size, and drawing writes
+// fills instead of per-pixel copies (TestThumbSpritesAreSmall in render
+// holds the figures).
 // The result is pixel for pixel that of compositing the RGBA image it was
 // made from over dst (opaque pixels copied, the others blended).
-type spanImage struct {
-	rect  image.Rectangle
+type SpanImage struct {
+	Rect  image.Rectangle
 	rows  []int32  // segments of row y (from rect.Min.Y): segs[rows[y]:rows[y+1]]
 	segs  []pixSeg // in column order
 	pix   []uint32 // pixels of segRaw segments
@@ -51,18 +51,18 @@ const (
 	maxSpanWidth = 1<<16 - 1
 )
 
-// newSpanImage stores img compactly. Columns past maxSpanWidth (never
+// NewSpanImage stores img compactly. Columns past maxSpanWidth (never
 // reached: see there) are left out.
-func newSpanImage(img *image.RGBA) *spanImage {
+func NewSpanImage(img *image.RGBA) *SpanImage {
 	w, h := min(img.Rect.Dx(), maxSpanWidth), img.Rect.Dy()
-	s := &spanImage{rect: img.Rect, rows: make([]int32, h+1)}
+	s := &SpanImage{Rect: img.Rect, rows: make([]int32, h+1)}
 	seg := func(x, n int, kind uint8, v uint32) {
 		s.segs = append(s.segs, pixSeg{uint16(x), uint16(n)<<2 | uint16(kind), v})
 	}
 	for y := range h {
 		s.rows[y] = int32(len(s.segs))
 		row := img.Pix[y*img.Stride:][:4*w]
-		px := func(x int) uint32 { return load32(row[4*x:]) }
+		px := func(x int) uint32 { return Load32(row[4*x:]) }
 		// stop reports whether a busy stretch ends at x: a transparent
 		// pixel or the start of a run.
 		stop := func(x int) bool { v := px(x); return v>>24 == 0 || x+minRun <= w && runAt(row, x, v) }
@@ -131,7 +131,7 @@ func newSpanImage(img *image.RGBA) *spanImage {
 // runAt reports whether the minRun pixels of row from column x are all v.
 func runAt(row []byte, x int, v uint32) bool {
 	for i := range minRun {
-		if load32(row[4*(x+i):]) != v {
+		if Load32(row[4*(x+i):]) != v {
 			return false
 		}
 	}
@@ -139,19 +139,19 @@ func runAt(row []byte, x int, v uint32) bool {
 }
 
 // bytes is the memory the image holds.
-func (s *spanImage) bytes() int64 { return s.size }
+func (s *SpanImage) Bytes() int64 { return s.size }
 
 // draw composites the image over dst with its pixel (0, 0) (which may lie
 // outside its bounds) at at.
-func (s *spanImage) draw(dst *image.RGBA, at image.Point) {
-	s.drawMemo(dst, at, new(shadowMemos))
+func (s *SpanImage) Draw(dst *image.RGBA, at image.Point) {
+	s.DrawMemo(dst, at, new(ShadowMemos))
 }
 
-// drawMemo is draw with the shadow memos sh, which may be shared by the
+// DrawMemo is draw with the shadow memos sh, which may be shared by the
 // draws of one render (one goroutine): the backgrounds it has seen keep
 // their tables.
-func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
-	b := s.rect.Add(at)
+func (s *SpanImage) DrawMemo(dst *image.RGBA, at image.Point, sh *ShadowMemos) {
+	b := s.Rect.Add(at)
 	r := b.Intersect(dst.Rect)
 	if r.Empty() {
 		return
@@ -179,21 +179,21 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 					p := d[4*i : 4*i+4 : 4*i+4]
 					switch a := sv >> 24; a {
 					case 255:
-						store32(p, sv)
+						Store32(p, sv)
 					case 0:
 					default:
-						store32(p, overPix(sv, a, load32(p)))
+						Store32(p, OverPix(sv, a, Load32(p)))
 					}
 				}
 			case segShadow:
-				m := sh.slot(load32(d))
+				m := sh.slot(Load32(d))
 				src := s.alpha[sg.v+uint32(x0-sx):][:x1-x0]
 				d = d[:4*len(src)]
 				if m == nil {
 					// No memo: every pixel blended.
 					for i, a := range src {
 						p := d[4*i : 4*i+4 : 4*i+4]
-						store32(p, shadePix(load32(p), uint32(a)))
+						Store32(p, shadePix(Load32(p), uint32(a)))
 					}
 					break
 				}
@@ -225,8 +225,8 @@ func (s *spanImage) drawMemo(dst *image.RGBA, at image.Point, sh *shadowMemos) {
 // repeats, two or one where it changes.
 func blendRun(d []byte, v uint32) {
 	a := 255 - v>>24
-	last := load32(d)
-	out := v + scalePix(last, a)
+	last := Load32(d)
+	out := v + ScalePix(last, a)
 	last2, out2 := uint64(last)|uint64(last)<<32, uint64(out)|uint64(out)<<32
 	i := 0
 	for ; i+8 <= len(d); i += 4 {
@@ -246,11 +246,11 @@ func blendRun(d []byte, v uint32) {
 		q := binary.LittleEndian.Uint64(d[i:])
 		if q != last2 {
 			if dv := uint32(q); dv != last {
-				last, out = dv, v+scalePix(dv, a)
+				last, out = dv, v+ScalePix(dv, a)
 				last2, out2 = uint64(last)|uint64(last)<<32, uint64(out)|uint64(out)<<32
 			}
 			if q != last2 {
-				store32(d[i:], out)
+				Store32(d[i:], out)
 				continue
 			}
 		}
@@ -258,22 +258,22 @@ func blendRun(d []byte, v uint32) {
 		i += 4
 	}
 	if i < len(d) {
-		if dv := load32(d[i:]); dv != last {
-			out = v + scalePix(dv, a)
+		if dv := Load32(d[i:]); dv != last {
+			out = v + ScalePix(dv, a)
 		}
-		store32(d[i:], out)
+		Store32(d[i:], out)
 	}
 }
 
 // shadowPix composites premultiplied black at alpha a over the pixel at
 // the start of d, from memo m when it holds that background.
 func shadowPix(d []byte, a uint8, m *shadowMemo) {
-	dv := load32(d)
+	dv := Load32(d)
 	if m != nil && dv == m.bg {
-		store32(d, m.out[a])
+		Store32(d, m.out[a])
 		return
 	}
-	store32(d, overPix(uint32(a)<<24, uint32(a), dv))
+	Store32(d, OverPix(uint32(a)<<24, uint32(a), dv))
 }
 
 // shadowMemo holds the results of shadow alphas over one destination
@@ -283,17 +283,17 @@ type shadowMemo struct {
 	out [256]uint32
 }
 
-// shadowMemos are the memos of a render's sprite draws, for the first
+// ShadowMemos are the memos of a render's sprite draws, for the first
 // four backgrounds their shadow segments start on (the two team colours,
 // the divider, what the league logo lies on); later ones blend directly.
-type shadowMemos struct {
+type ShadowMemos struct {
 	m    [4]shadowMemo
 	used int
 }
 
 // slot returns the memo for background pixel bg, nil when all are
 // taken by other backgrounds.
-func (ms *shadowMemos) slot(bg uint32) *shadowMemo {
+func (ms *ShadowMemos) slot(bg uint32) *shadowMemo {
 	for i := range ms.used {
 		if ms.m[i].bg == bg {
 			return &ms.m[i]
@@ -305,7 +305,7 @@ func (ms *shadowMemos) slot(bg uint32) *shadowMemo {
 	m := &ms.m[ms.used]
 	m.bg = bg
 	for a := range m.out {
-		m.out[a] = overPix(uint32(a)<<24, uint32(a), bg)
+		m.out[a] = OverPix(uint32(a)<<24, uint32(a), bg)
 	}
 	ms.used++
 	return m
@@ -316,7 +316,7 @@ func (ms *shadowMemos) slot(bg uint32) *shadowMemo {
 // memmoves), doubling copies for long ones.
 func fillPix(d []byte, v uint32) {
 	if len(d) >= 1024 {
-		store32(d, v)
+		Store32(d, v)
 		for n := 4; n < len(d); n *= 2 {
 			copy(d[n:], d[:n])
 		}
@@ -335,6 +335,6 @@ func fillPix(d []byte, v uint32) {
 		binary.LittleEndian.PutUint64(d[i:], w)
 	}
 	if i < len(d) {
-		store32(d[i:], v)
+		Store32(d[i:], v)
 	}
 }

@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"image"
@@ -9,78 +9,89 @@ import (
 )
 
 // stop is one colour stop of a gradient: offset t in [0,1], colour, opacity.
-type stop struct {
-	t float64
-	c colorx.RGB
-	a float64
+type Stop struct {
+	T float64
+	C colorx.RGB
+	A float64
 }
 
-func opaqueStops(ts []float64, cs ...colorx.RGB) []stop {
-	s := make([]stop, len(cs))
+func OpaqueStops(ts []float64, cs ...colorx.RGB) []Stop {
+	s := make([]Stop, len(cs))
 	for i := range cs {
-		s[i] = stop{ts[i], cs[i], 1}
+		s[i] = Stop{ts[i], cs[i], 1}
 	}
 	return s
 }
 
-// lutSize is the number of samples of a gradient lookup table.
-const lutSize = 1024
+// LUTSize is the number of samples of a gradient lookup table.
+const LUTSize = 1024
 
-// gradLUT samples stops at lutSize points as premultiplied colours.
-type gradLUT struct {
-	c [lutSize]color.RGBA
+// GradLUT samples stops at LUTSize points as premultiplied colours.
+type GradLUT struct {
+	c [LUTSize]color.RGBA
 }
 
-func newLUT(stops []stop) *gradLUT {
-	g := &gradLUT{}
-	for i := range lutSize {
-		t := float64(i) / (lutSize - 1)
+func NewLUT(stops []Stop) *GradLUT {
+	g := &GradLUT{}
+	for i := range LUTSize {
+		t := float64(i) / (LUTSize - 1)
 		j := 0
-		for j < len(stops)-1 && stops[j+1].t < t {
+		for j < len(stops)-1 && stops[j+1].T < t {
 			j++
 		}
 		a, b := stops[j], stops[min(j+1, len(stops)-1)]
 		u := 0.0
-		if b.t > a.t {
-			u = min(1, max(0, (t-a.t)/(b.t-a.t)))
+		if b.T > a.T {
+			u = min(1, max(0, (t-a.T)/(b.T-a.T)))
 		}
-		if t <= stops[0].t {
+		if t <= stops[0].T {
 			b, u = a, 0
 		}
-		r := float64(a.c.R) + (float64(b.c.R)-float64(a.c.R))*u
-		gg := float64(a.c.G) + (float64(b.c.G)-float64(a.c.G))*u
-		bb := float64(a.c.B) + (float64(b.c.B)-float64(a.c.B))*u
-		al := a.a + (b.a-a.a)*u
+		r := float64(a.C.R) + (float64(b.C.R)-float64(a.C.R))*u
+		gg := float64(a.C.G) + (float64(b.C.G)-float64(a.C.G))*u
+		bb := float64(a.C.B) + (float64(b.C.B)-float64(a.C.B))*u
+		al := a.A + (b.A-a.A)*u
 		g.c[i] = color.RGBA{uint8(r*al + 0.5), uint8(gg*al + 0.5), uint8(bb*al + 0.5), uint8(al*255 + 0.5)}
 	}
 	return g
 }
 
 func lutIndex(t float64) int {
-	return int(min(1, max(0, t))*(lutSize-1) + 0.5)
+	return int(min(1, max(0, t))*(LUTSize-1) + 0.5)
 }
 
 // paint gives a premultiplied colour per canvas pixel.
-type paint interface{ at(x, y int) color.RGBA }
+type Paint interface{ At(x, y int) color.RGBA }
 
-// linearPaint is a linear gradient from (x0,y0) to (x1,y1).
-type linearPaint struct {
+// LinearPaint is a linear gradient from (x0,y0) to (x1,y1).
+type LinearPaint struct {
 	x0, y0, dx, dy, inv float64
-	lut                 *gradLUT
+	lut                 *GradLUT
 }
 
-func newLinear(x0, y0, x1, y1 float64, stops []stop) *linearPaint {
-	return linearWith(newLUT(stops), x0, y0, x1, y1)
+func NewLinear(x0, y0, x1, y1 float64, stops []Stop) *LinearPaint {
+	return LinearWith(NewLUT(stops), x0, y0, x1, y1)
 }
 
-func (p *linearPaint) at(x, y int) color.RGBA {
+// LinearWith is NewLinear(x0, y0, x1, y1, stops) for the stops whose
+// table is lut.
+func LinearWith(lut *GradLUT, x0, y0, x1, y1 float64) *LinearPaint {
+	dx, dy := x1-x0, y1-y0
+	l2 := dx*dx + dy*dy
+	if l2 == 0 {
+		l2 = 1
+	}
+	return &LinearPaint{x0, y0, dx, dy, 1 / l2, lut}
+}
+
+func (p *LinearPaint) At(x, y int) color.RGBA {
 	t := ((float64(x)+0.5-p.x0)*p.dx + (float64(y)+0.5-p.y0)*p.dy) * p.inv
 	return p.lut.c[lutIndex(t)]
 }
 
-// maskPaint composites paint pt over dst through coverage mask a. Opaque
+// MaskPaint composites paint pt over dst through coverage mask a. Opaque
 // colours at full coverage are stored as they are.
-func maskPaint(dst *image.RGBA, a *image.Alpha, pt paint) {
+func MaskPaint(dst *image.RGBA, a *image.Alpha, pt Paint) {
 	r := a.Rect.Intersect(dst.Rect)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		mi := a.PixOffset(r.Min.X, y)
@@ -90,35 +101,35 @@ func maskPaint(dst *image.RGBA, a *image.Alpha, pt paint) {
 			if cov == 0 {
 				continue
 			}
-			paintPix(dst.Pix[di:], pt.at(x, y), cov)
+			paintPix(dst.Pix[di:], pt.At(x, y), cov)
 		}
 	}
 }
 
 // paintPix composites paint colour p over the pixel at the start of d at
-// coverage c, as maskPaint does: an opaque colour at full coverage is
+// coverage c, as MaskPaint does: an opaque colour at full coverage is
 // stored as it is.
 func paintPix(d []byte, p color.RGBA, c uint8) {
 	if c == 255 && p.A == 255 {
-		store32(d, pixel32(p.R, p.G, p.B, 255))
+		Store32(d, Pixel32(p.R, p.G, p.B, 255))
 		return
 	}
-	blendPix(d, 0, p, uint32(c))
+	BlendPix(d, 0, p, uint32(c))
 }
 
-// fillLinear paints r of dst (opaquely) with a horizontal (vertical=false)
+// FillLinear paints r of dst (opaquely) with a horizontal (vertical=false)
 // or vertical gradient of opaque stops along r. Only the part of r inside
 // dst is painted; the gradient spans all of r.
-func fillLinear(dst *image.RGBA, r image.Rectangle, vertical bool, stops []stop) {
+func FillLinear(dst *image.RGBA, r image.Rectangle, vertical bool, stops []Stop) {
 	in := r.Intersect(dst.Rect)
 	if in.Empty() {
 		return
 	}
-	lut := newLUT(stops)
+	lut := NewLUT(stops)
 	if vertical {
 		for y := in.Min.Y; y < in.Max.Y; y++ {
 			t := (float64(y-r.Min.Y) + 0.5) / float64(r.Dy())
-			fillRect(dst, image.Rect(in.Min.X, y, in.Max.X, y+1), lut.c[lutIndex(t)])
+			FillRect(dst, image.Rect(in.Min.X, y, in.Max.X, y+1), lut.c[lutIndex(t)])
 		}
 		return
 	}
@@ -134,14 +145,14 @@ func fillLinear(dst *image.RGBA, r image.Rectangle, vertical bool, stops []stop)
 	}
 }
 
-// fillRadial paints all of dst opaquely with a radial gradient centred at
+// FillRadial paints all of dst opaquely with a radial gradient centred at
 // (cx, cy) reaching t=1 at radius rad. It is not dithered: ordered dither
-// hid the faint rings of the slow dark gradients but made the PNGs 4.6x
-// larger and twice as slow to encode (measured on the league thumbnail).
-func fillRadial(dst *image.RGBA, cx, cy, rad float64, stops []stop) {
-	lut := newLUT(stops)
+// hid the faint rings of the slow dark gradients but made the PNGs
+// several times larger and slower to encode.
+func FillRadial(dst *image.RGBA, cx, cy, rad float64, stops []Stop) {
+	lut := NewLUT(stops)
 	r := dst.Rect
-	inv := float32((lutSize - 1) / rad)
+	inv := float32((LUTSize - 1) / rad)
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		dy := float32(float64(y) + 0.5 - cy)
 		dy2 := dy * dy
@@ -149,8 +160,8 @@ func fillRadial(dst *image.RGBA, cx, cy, rad float64, stops []stop) {
 		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
 			dx := float32(float64(x) + 0.5 - cx)
 			k := int(float32(math.Sqrt(float64(dx*dx+dy2)))*inv + 0.5)
-			if k >= lutSize {
-				k = lutSize - 1
+			if k >= LUTSize {
+				k = LUTSize - 1
 			}
 			c := lut.c[k]
 			p := dst.Pix[i : i+4 : i+4]
@@ -159,61 +170,61 @@ func fillRadial(dst *image.RGBA, cx, cy, rad float64, stops []stop) {
 	}
 }
 
-// overlayRows blends colour c with a per-row opacity alpha(y) over dst.
-func overlayRows(dst *image.RGBA, c colorx.RGB, alpha func(y int) float64) {
+// OverlayRows blends colour c with a per-row opacity alpha(y) over dst.
+func OverlayRows(dst *image.RGBA, c colorx.RGB, alpha func(y int) float64) {
 	r := dst.Rect
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		a := alpha(y)
 		if a <= 0 {
 			continue
 		}
-		pc := premul(c.R, c.G, c.B, a)
+		pc := Premul(c.R, c.G, c.B, a)
 		i := dst.PixOffset(r.Min.X, y)
 		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
-			blendPix(dst.Pix, i, pc, 255)
+			BlendPix(dst.Pix, i, pc, 255)
 		}
 	}
 }
 
-// stopAlphaAt interpolates the stops' opacity at t (per-row overlays).
-func stopAlphaAt(stops []stop, t float64) float64 {
-	if t <= stops[0].t {
-		return stops[0].a
+// StopAlphaAt interpolates the stops' opacity at t (per-row overlays).
+func StopAlphaAt(stops []Stop, t float64) float64 {
+	if t <= stops[0].T {
+		return stops[0].A
 	}
 	for j := 0; j+1 < len(stops); j++ {
 		a, b := stops[j], stops[j+1]
-		if t <= b.t {
-			if b.t == a.t {
-				return b.a
+		if t <= b.T {
+			if b.T == a.T {
+				return b.A
 			}
-			return a.a + (b.a-a.a)*(t-a.t)/(b.t-a.t)
+			return a.A + (b.A-a.A)*(t-a.T)/(b.T-a.T)
 		}
 	}
-	return stops[len(stops)-1].a
+	return stops[len(stops)-1].A
 }
 
-// overlayRadial blends a radial gradient of (possibly translucent) stops
+// OverlayRadial blends a radial gradient of (possibly translucent) stops
 // over dst, from radius r0 (t=0) to r1 (t=1) about (cx, cy). It works in
 // float per pixel: an 8-bit premultiplied lookup table quantised the
 // colour and the alpha separately and drew visible rings in slow overlays.
-func overlayRadial(dst *image.RGBA, cx, cy, r0, r1 float64, stops []stop) {
+func OverlayRadial(dst *image.RGBA, cx, cy, r0, r1 float64, stops []Stop) {
 	type fc struct{ r, g, b, a float32 }
-	var lut [lutSize]fc
+	var lut [LUTSize]fc
 	for i := range lut {
-		t := float64(i) / (lutSize - 1)
-		a := stopAlphaAt(stops, t)
-		c := stopColorAt(stops, t)
+		t := float64(i) / (LUTSize - 1)
+		a := StopAlphaAt(stops, t)
+		c := StopColorAt(stops, t)
 		lut[i] = fc{float32(c[0] * a), float32(c[1] * a), float32(c[2] * a), float32(a)}
 	}
-	inv := (lutSize - 1) / max(1e-9, r1-r0)
+	inv := (LUTSize - 1) / max(1e-9, r1-r0)
 	r := dst.Rect
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		dy := float64(y) + 0.5 - cy
 		i := dst.PixOffset(r.Min.X, y)
 		for x := r.Min.X; x < r.Max.X; x, i = x+1, i+4 {
 			d := math.Sqrt((float64(x)+0.5-cx)*(float64(x)+0.5-cx) + dy*dy)
-			k := int(min(lutSize-1, max(0, (d-r0)*inv)) + 0.5)
-			c := lut[min(k, lutSize-1)]
+			k := int(min(LUTSize-1, max(0, (d-r0)*inv)) + 0.5)
+			c := lut[min(k, LUTSize-1)]
 			ia := 1 - c.a
 			p := dst.Pix[i : i+4 : i+4]
 			p[0] = uint8(c.r + float32(p[0])*ia + 0.5)
@@ -224,18 +235,18 @@ func overlayRadial(dst *image.RGBA, cx, cy, r0, r1 float64, stops []stop) {
 	}
 }
 
-// stopColorAt interpolates the stops' colours at t.
-func stopColorAt(stops []stop, t float64) [3]float64 {
-	at := func(s stop) [3]float64 { return [3]float64{float64(s.c.R), float64(s.c.G), float64(s.c.B)} }
-	if t <= stops[0].t {
+// StopColorAt interpolates the stops' colours at t.
+func StopColorAt(stops []Stop, t float64) [3]float64 {
+	at := func(s Stop) [3]float64 { return [3]float64{float64(s.C.R), float64(s.C.G), float64(s.C.B)} }
+	if t <= stops[0].T {
 		return at(stops[0])
 	}
 	for j := 0; j+1 < len(stops); j++ {
 		a, b := stops[j], stops[j+1]
-		if t <= b.t {
+		if t <= b.T {
 			u := 0.0
-			if b.t > a.t {
-				u = (t - a.t) / (b.t - a.t)
+			if b.T > a.T {
+				u = (t - a.T) / (b.T - a.T)
 			}
 			ca, cb := at(a), at(b)
 			return [3]float64{ca[0] + (cb[0]-ca[0])*u, ca[1] + (cb[1]-ca[1])*u, ca[2] + (cb[2]-ca[2])*u}

@@ -1,4 +1,4 @@
-package render
+package raster
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ func TestSpriteShadowOverBackgrounds(t *testing.T) {
 			img.SetRGBA(x, y, c)
 		}
 	}
-	sp := newSpanImage(img)
+	sp := NewSpanImage(img)
 	for _, taken := range []bool{false, true} {
 		bg := image.NewRGBA(image.Rect(0, 0, 90, 60))
 		for i := range bg.Pix {
@@ -55,14 +55,14 @@ func TestSpriteShadowOverBackgrounds(t *testing.T) {
 		at := image.Pt(7, 9)
 		want := image.NewRGBA(bg.Rect)
 		copy(want.Pix, bg.Pix)
-		blitOver(want, img, at)
-		var sh shadowMemos
+		BlitOver(want, img, at)
+		var sh ShadowMemos
 		if taken {
 			for k := range 4 {
 				sh.slot(0xff000000 | uint32(k)<<8)
 			}
 		}
-		sp.drawMemo(bg, at, &sh)
+		sp.DrawMemo(bg, at, &sh)
 		if !bytes.Equal(bg.Pix, want.Pix) {
 			t.Errorf("memos taken %v: the sprite differs from its RGBA composited over the background", taken)
 		}

@@ -1,8 +1,8 @@
-package render
+package raster
 
 import "image"
 
-// boxBlur blurs the alpha mask a in place with three passes of a box filter
+// BoxBlur blurs the alpha mask a in place with three passes of a box filter
 // of radius r in each direction (horizontal then vertical, three times), a
 // close approximation of a Gaussian with sigma ≈ r. Values outside the mask
 // count as zero.
@@ -12,7 +12,7 @@ import "image"
 // striding down columns, and divisions are multiplications by a
 // reciprocal. Shadows of logos are rebuilt whenever the sprite cache
 // misses, which makes this one of the hot loops of a cold render.
-func boxBlur(a *image.Alpha, r int) {
+func BoxBlur(a *image.Alpha, r int) {
 	w, h := a.Rect.Dx(), a.Rect.Dy()
 	if r < 1 || w == 0 || h == 0 {
 		return
@@ -35,7 +35,7 @@ func boxBlur(a *image.Alpha, r int) {
 	for y := range h {
 		copy(a.Pix[y*a.Stride:][:w], tmp.Pix[y*tmp.Stride:][:w])
 	}
-	putAlpha(tmp)
+	PutAlpha(tmp)
 }
 
 // boxDivider divides a box sum by the box width 2r+1, rounding to nearest,
