@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"gamethumbs/internal/catalog/providertest"
+	"gamethumbs/internal/demo"
 )
 
 // Venue is a team's home venue as the fake's core API franchise names it.
@@ -197,7 +197,7 @@ func photo(path string) ([]byte, bool) {
 	b.once.Do(func() {
 		photoDrawMu.Lock() // one at a time: tests are short of CPU
 		defer photoDrawMu.Unlock()
-		b.data = providertest.VenuePhoto(spec.seed, spec.home, spec.away, photoW, photoH, spec.format)
+		b.data = demo.VenuePhoto(spec.seed, spec.home, spec.away, photoW, photoH, spec.format)
 	})
 	return b.data, true
 }

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/catalog/providertest"
+	"gamethumbs/internal/demo"
 )
 
 // Team is one fake team.
@@ -183,7 +184,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		for id, st := range Stadiums {
 			if slug(st) == sl && id != "140002" {
 				w.Header().Set("Content-Type", "image/jpeg")
-				_, _ = w.Write(providertest.VenuePhoto(st, "c8102e", "ffffff", 960, 540, "jpg"))
+				_, _ = w.Write(demo.VenuePhoto(st, "c8102e", "ffffff", 960, 540, "jpg"))
 				return
 			}
 		}

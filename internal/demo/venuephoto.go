@@ -1,4 +1,4 @@
-package providertest
+package demo
 
 import (
 	"bytes"
@@ -10,8 +10,9 @@ import (
 	"math"
 )
 
-// VenuePhoto draws a made-up stadium photo of w x h pixels for the fake
-// providers' venue images, and encodes it as "jpg" or "png": a dusk sky,
+// VenuePhoto draws a made-up stadium photo of w x h pixels (the demo
+// league's venues, the test fakes' venue images) and encodes it as "jpg"
+// or "png": a dusk sky,
 // floodlights, stands full of a crowd in the home colours (hex, no "#")
 // and a striped pitch with white lines. seed varies the crowd and the sky,
 // so photos of different venues differ. Nothing is copied from a real
