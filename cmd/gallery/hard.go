@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/render/hardcase"
 )
@@ -119,7 +120,7 @@ func writeSheet(path string, imgs []image.Image, cell, cols int) (w, h, n int, e
 		return 0, 0, 0, err
 	}
 	cw := &countWriter{w: f}
-	err = render.EncodePNG(cw, sheet)
+	err = pngenc.Encode(cw, sheet)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/render"
 )
 
@@ -103,7 +104,7 @@ func logoSheets(ctx context.Context, r *render.Renderer, dir string, scale float
 			return nil, err
 		}
 		cw := &countWriter{w: f}
-		err = render.EncodePNG(cw, sheet)
+		err = pngenc.Encode(cw, sheet)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

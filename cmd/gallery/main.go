@@ -21,6 +21,7 @@ import (
 
 	"gamethumbs/internal/colorx"
 	"gamethumbs/internal/demo"
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/render/rendertest"
 )
@@ -68,7 +69,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		cw := &countWriter{w: f}
-		err = render.EncodePNG(cw, img)
+		err = pngenc.Encode(cw, img)
 		elapsed := time.Since(start)
 		if cerr := f.Close(); err == nil {
 			err = cerr

@@ -49,7 +49,7 @@ type imageStore struct {
 	shared  *sharedImages              // optional tier shared by replicas (REDIS_URL); nil when off
 	writes  chan diskWrite             // queued disk writes, off the request path
 	group   singleflight.Group
-	gate    *render.Gate // admits renders (RENDER_CONCURRENCY + RENDER_QUEUE)
+	gate    *render.Gate // admits jobs and holds a slot for each (RENDER_CONCURRENCY, RENDER_QUEUE)
 	now     func() time.Time
 	renders func() // called once per actual render (metrics, tests)
 	// rendered is called after every render with its duration (metrics).
@@ -137,6 +137,13 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 		return nil, errBusy
 	}
 	defer leave()
+	// The job holds one slot of the gate from its first fetch to its
+	// encoded picture: its renders take no other.
+	ctx, done, err := s.gate.Enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 
 	s.renders()
 	began := time.Now()

@@ -63,9 +63,10 @@ type Deps struct {
 	// Shared is the Redis tier several replicas share (REDIS_URL): images,
 	// rate limits. Nil when off.
 	Shared *cluster.Client
-	// Renderer is the one Backend's jobs draw with: its gate admits the
-	// image store's renders and feeds the render gauges, its derivative
-	// cache the logo cache gauges. Nil (tests with a fake Backend): a
+	// Renderer is the one Backend's jobs draw with: the image store
+	// admits jobs through its gate and holds a slot of it for each, the
+	// render gauges read the gate, the logo cache gauges its derivative
+	// cache. Nil (tests with a fake Backend): a
 	// gate of its own sized by RenderConcurrency and RenderQueue.
 	Renderer *render.Renderer
 }

@@ -5,6 +5,7 @@ import (
 	"image"
 	"io"
 
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/raster"
 )
 
@@ -26,7 +27,7 @@ func (r *Renderer) RenderPNG(ctx context.Context, w io.Writer, s Scene, o Option
 		}
 		defer raster.Release(img)
 		// The encode runs outside the gate's slot.
-		return EncodePNG(w, img)
+		return pngenc.Encode(w, img)
 	}
 	done, err := r.begin(ctx, s, o)
 	if err != nil {
@@ -47,8 +48,8 @@ func banded(s Scene, o Options) bool {
 
 // renderBands paints and encodes the picture rows bands at a time.
 func (r *Renderer) renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int) error {
-	stream, err := startPNG(w, o.Width, o.Height, true)
-	defer stream.close()
+	stream, err := pngenc.NewStream(w, o.Width, o.Height, true)
+	defer stream.Close()
 	if err != nil {
 		return err
 	}
@@ -64,9 +65,9 @@ func (r *Renderer) renderBands(ctx context.Context, w io.Writer, s Scene, o Opti
 			return err
 		}
 		p.warmed = true
-		if err := stream.writeRows(band); err != nil {
+		if err := stream.WriteRows(band); err != nil {
 			return err
 		}
 	}
-	return stream.finish()
+	return stream.Finish()
 }

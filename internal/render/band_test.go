@@ -9,6 +9,7 @@ import (
 	"io"
 	"testing"
 
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/raster"
 )
 
@@ -61,7 +62,7 @@ func TestBandsMatchWholeCanvas(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: Render: %v", name, err)
 		}
-		if err := EncodePNG(&whole, img); err != nil {
+		if err := pngenc.Encode(&whole, img); err != nil {
 			t.Fatal(err)
 		}
 		raster.Release(img)

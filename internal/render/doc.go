@@ -5,10 +5,11 @@
 // a PNG; the pixel work itself (canvases, blending, shapes, gradients,
 // blur, scaling, sprites) is internal/raster's.
 //
-// A Renderer holds what renders share: the Gate bounding how many paint
-// at once (the service's one render gate, which the image store admits
-// jobs through) and the byte-bounded cache of logo derivatives (scaled
-// logos, sprites, shadow and text masks, logo statistics) on internal/lru.
+// A Renderer holds what renders share: the Gate bounding how many run at
+// once (the service's one render gate: the image store admits jobs
+// through it and holds a slot of it for each) and the byte-bounded cache
+// of logo derivatives (scaled logos, sprites, shadow and text masks, logo
+// statistics) on internal/lru.
 // Build one with New and call Render, RenderPNG or Wordmark on it;
 // Release recycles a rendered image; Options.Validate checks options.
 //

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/raster"
 )
 
@@ -37,7 +38,7 @@ func FuzzRenderText(f *testing.F) {
 			t.Fatalf("testRenderer.Render(name %q) error: %v", name, rerr)
 		}
 		var whole, bands bytes.Buffer
-		if err := EncodePNG(&whole, img); err != nil {
+		if err := pngenc.Encode(&whole, img); err != nil {
 			t.Fatal(err)
 		}
 		raster.Release(img)

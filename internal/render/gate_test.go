@@ -65,3 +65,27 @@ func TestGateCountsRunningAndQueued(t *testing.T) {
 		t.Fatalf("after done: running %d, want 0", g.Running())
 	}
 }
+
+// A render whose context holds a slot of its renderer's gate (the image
+// store's jobs) runs in it; with the only slot held elsewhere, another
+// render waits until its context ends.
+func TestRenderRunsInTheSlotItsContextHolds(t *testing.T) {
+	r := New(Config{Gate: NewGate(1, 0), CacheBytes: DefaultCacheBytes})
+	held, done, err := r.Gate().Enter(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	ctx, stop := context.WithTimeout(held, 10*time.Second)
+	defer stop()
+	img, err := r.Render(ctx, matchupScene(teamPurple, teamGreen), small(KindThumb, 1))
+	if err != nil {
+		t.Fatalf("render in the held slot: %v", err)
+	}
+	Release(img)
+	short, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := r.Render(short, matchupScene(teamPurple, teamGreen), small(KindThumb, 1)); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("render without a slot while the only one is held: %v, want it to wait until its deadline", err)
+	}
+}

@@ -6,7 +6,7 @@ import (
 	"gamethumbs/internal/render/rendertest"
 )
 
-// Logo benchmarks: render + EncodePNG of a 1024 matchup logo (trimmed, the
+// Logo benchmarks: render + pngenc.Encode of a 1024 matchup logo (trimmed, the
 // service default) from warm logos; see benchRender.
 
 func BenchmarkLogoStyle1(b *testing.B) {

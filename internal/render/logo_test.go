@@ -111,7 +111,7 @@ func checkCorners(t *testing.T, img image.Image, white bool) {
 			t.Errorf("transparent logo corner %v alpha = %d, want 0", p, c.A)
 		}
 	}
-	if white && !isOpaque(img) {
+	if white && !allOpaque(img) {
 		t.Errorf("white-background logo has translucent pixels, want every pixel opaque")
 	}
 }

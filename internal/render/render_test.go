@@ -39,7 +39,7 @@ func TestRenderDimensionsAndOpaque(t *testing.T) {
 						if got := img.Bounds(); got != image.Rect(0, 0, size.X, size.Y) {
 							t.Fatalf("Render bounds = %v, want %dx%d", got, size.X, size.Y)
 						}
-						if !isOpaque(img) {
+						if !allOpaque(img) {
 							t.Errorf("Render is not fully opaque (every pixel A=255)")
 						}
 					})
@@ -178,4 +178,28 @@ func TestRenderPNG(t *testing.T) {
 	if got := img.Bounds().Size(); got != image.Pt(240, 320) {
 		t.Errorf("RenderPNG size = %v, want 240x320", got)
 	}
+}
+
+// allOpaque reports whether every pixel of img has alpha 255.
+func allOpaque(img image.Image) bool {
+	b := img.Bounds()
+	if m, ok := img.(*image.RGBA); ok {
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, y):m.PixOffset(b.Max.X, y)]
+			for i := 3; i < len(row); i += 4 {
+				if row[i] != 255 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if _, _, _, a := img.At(x, y).RGBA(); a != 0xffff {
+				return false
+			}
+		}
+	}
+	return true
 }

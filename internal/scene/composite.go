@@ -1,11 +1,9 @@
 package scene
 
 import (
-	"bytes"
 	"context"
 	"image"
 	"image/draw"
-	"image/png"
 	"strings"
 	"sync"
 
@@ -135,11 +133,11 @@ func (j *athleteJob) Render(ctx context.Context) (Output, error) {
 		}
 		return Output{}, &NotFoundError{Msg: "no picture of these athletes"}
 	}
-	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+	data, err := encodePNG(img)
+	if err != nil {
 		return Output{}, err
 	}
-	out := Output{Data: buf.Bytes(), ContentType: "image/png"}
+	out := Output{Data: data, ContentType: fetch.TypePNG}
 	missed.mark(&out)
 	return out, nil
 }

@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import "encoding/binary"
 
@@ -11,7 +11,7 @@ const adlerMod = 65521
 // running lane sums, which weights every byte by how many bytes follow it.
 // The lanes are folded into s1 and s2 once per chunk. This keeps four
 // independent add chains busy instead of the two serial adds per byte of
-// the textbook loop, about twice the speed of hash/adler32 in pure Go.
+// the textbook loop (BenchmarkAdler32 against BenchmarkAdler32Stdlib).
 func adler32(adler uint32, p []byte) uint32 {
 	s1, s2 := adlerAcc(uint64(adler&0xffff), uint64(adler>>16), p)
 	return uint32(s2%adlerMod)<<16 | uint32(s1%adlerMod)

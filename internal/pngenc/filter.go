@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import (
 	"bytes"
@@ -23,18 +23,13 @@ import (
 // bytes at a time (bytes.Equal, the runtime's vector compare). In a
 // stretch that differs, filterPairs filters the pairs of pixels that
 // changed and the pairs right of them, two pixels per word, in one pass
-// (measured on the style-99 and style-2 thumbnails, a second level of
-// 64-byte compares costs more than it skips). On rendered thumbnails
-// Paeth leaves a quarter fewer nonzero bytes than Up (see
-// docs/operations.md, Performance). Nor does Up pay on the dense rows
-// alone (measured on the style-99 thumbnail, whose panel light steps a
-// level on the first row of each four): there its residuals repeat a
-// pixel's pattern only over a few pixels, so Up rows matched at distances
-// one and bpp took 13 % fewer literals but 27 % more matches, the rows
-// below lost their copies of the Paeth residuals above, and the picture
-// came out 4.6 % larger, the cold thumbnail taking 28 % more CPU;
-// distance bpp added on the dense Paeth rows alone was 0.2 % larger and
-// 2.6 % slower.
+// (a second level of finer compares costs more than it skips). On
+// rendered pictures Paeth leaves fewer nonzero bytes than Up. Nor does Up
+// pay on the dense rows alone (a light that steps a level every few
+// rows): there its residuals repeat a pixel's pattern only over a few
+// pixels, so Up rows take fewer literals but more matches, the rows below
+// lose their copies of the Paeth residuals above, and the picture comes
+// out larger and slower to encode.
 func filterRow(row, pix, above []byte, bpp, lead int, spans []int32) ([]int32, bool) {
 	row[0] = 4
 	out := row[1:]
@@ -204,12 +199,13 @@ func paethPair(out, pix, above []byte, i, bpp int) {
 
 // upFilter writes the Up-filtered bytes of the 4-byte pixels pix (row
 // above: above) to dst, bpp bytes per pixel (3 drops alpha; dst then
-// needs two spare bytes at the end). It reports, as filterRow does, whether the pixels it read one by one (all but the
-// stretches equal to the row above) have alpha 255.
+// needs two spare bytes at the end). It reports, as filterRow does,
+// whether the pixels it read one by one (all but the stretches equal to
+// the row above) have alpha 255.
 //
 // Most of a rendered row equals the row above: dst is cleared at once, and
-// the row is compared with bytes.Equal (the runtime's vector compare, about
-// twice the speed of eight-byte words) 256 bytes at a time; only the pairs
+// the row is compared with bytes.Equal (the runtime's vector compare,
+// faster than eight-byte words) 256 bytes at a time; only the pairs
 // inside a changed stretch are looked at one by one, with a borrow-free
 // bytewise subtract on the pair as one uint64.
 func upFilter(dst, pix, above []byte, bpp, lead int) bool {
@@ -255,8 +251,8 @@ func upFilter(dst, pix, above []byte, bpp, lead int) bool {
 // clearAligned clears p, whose first lead bytes (mod 8) come before an
 // eight-byte boundary in memory (rowDeflater.lead tells it for its rows).
 // Any lead gives zeros; the right one makes the clear of a long row start
-// on a boundary, where the runtime's clear is several times faster
-// (measured on 4320 bytes: 24 ns aligned, 160 ns one byte off).
+// on a boundary, where the runtime's clear is several times faster than
+// off one (BenchmarkClearAligned).
 func clearAligned(p []byte, lead int) {
 	lead = min(lead&7, len(p))
 	clear(p[:lead])

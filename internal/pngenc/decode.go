@@ -1,4 +1,4 @@
-package fetch
+package pngenc
 
 import (
 	"bytes"
@@ -10,36 +10,38 @@ import (
 	"io"
 )
 
-// A logo larger than it can ever be drawn is decoded by streamPNG row by
-// row, straight into its downscaled form: a 6000×6000 16-bit PNG would
-// take 288 MB decoded whole by image/png (and 144 MB more as RGBA); row
-// by row it takes two rows and the result. Interlaced PNGs, rare for
-// logos, take the whole-image path under the byte budget instead.
+// The reader decodes a PNG row by row, so a caller can turn each row into
+// something smaller (a downscaled logo) without ever holding the whole
+// decoded picture: row by row a decode holds two raw rows and one RGBA
+// row, where image/png holds the whole picture at its own depth and a
+// conversion to RGBA holds it again. Interlaced PNGs are not read row by
+// row (their passes each cover the whole picture); callers decode those
+// whole.
 
-var pngSignature = []byte("\x89PNG\r\n\x1a\n")
-
-// pngInfo is what streamPNG needs from IHDR, PLTE and tRNS.
-type pngInfo struct {
-	w, h       int
-	depth      int
-	ctype      int // 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA
-	interlaced bool
-	palette    [256][4]byte // premultiplied RGBA, as image/png + color.RGBA would give
-	npal       int
-	trns       []byte // tRNS of grey and RGB images: the transparent sample
-	idat       [][]byte
+// Info is what reading a PNG's rows needs from its IHDR, PLTE and tRNS
+// chunks, and the image data's chunks.
+type Info struct {
+	Width, Height int
+	Interlaced    bool // Adam7: Rows refuses it
+	depth         int
+	ctype         int          // 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA
+	palette       [256][4]byte // premultiplied RGBA, as image/png + color.RGBA would give
+	npal          int
+	trns          []byte // tRNS of grey and RGB images: the transparent sample
+	idat          [][]byte
 }
 
-// pngChannels is the number of samples per pixel of each colour type.
-var pngChannels = map[int]int{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+// channels is the number of samples per pixel of each colour type.
+var channels = map[int]int{0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
 
-// parsePNG checks the chunk structure and CRCs and collects what decoding
-// needs; the IDAT slices alias data.
-func parsePNG(data []byte) (*pngInfo, error) {
+// Parse checks the chunk structure and checksums of the PNG data and
+// collects what Rows needs; the Info refers to data's image chunks, so
+// data must not change while it is in use.
+func Parse(data []byte) (*Info, error) {
 	if !bytes.HasPrefix(data, pngSignature) {
 		return nil, errors.New("not a PNG")
 	}
-	p := &pngInfo{}
+	p := &Info{}
 	rest := data[len(pngSignature):]
 	seenHeader := false
 	for {
@@ -68,11 +70,11 @@ func parsePNG(data []byte) (*pngInfo, error) {
 			if w == 0 || h == 0 || w > 1<<30 || h > 1<<30 {
 				return nil, fmt.Errorf("bad size %dx%d", w, h)
 			}
-			p.w, p.h, p.depth, p.ctype = int(w), int(h), int(body[8]), int(body[9])
+			p.Width, p.Height, p.depth, p.ctype = int(w), int(h), int(body[8]), int(body[9])
 			if body[10] != 0 || body[11] != 0 || body[12] > 1 {
 				return nil, errors.New("unknown compression, filter or interlace method")
 			}
-			p.interlaced = body[12] == 1
+			p.Interlaced = body[12] == 1
 			if !validDepth(p.ctype, p.depth) {
 				return nil, fmt.Errorf("bit depth %d with colour type %d", p.depth, p.ctype)
 			}
@@ -141,10 +143,14 @@ func premultiply16(r, g, b, a uint32) [4]byte {
 	return [4]byte{m(r), m(g), m(b), byte(a >> 8)}
 }
 
-// streamPNG inflates and unfilters the image data of p one row at a time
-// and hands each row to emit as premultiplied RGBA (4 bytes a pixel; the
-// slice is reused for the next row).
-func streamPNG(p *pngInfo, emit func(y int, rgba []byte)) error {
+// Rows inflates and unfilters the image data one row at a time and hands
+// each row to emit as premultiplied RGBA (4 bytes a pixel, the bytes an
+// *image.RGBA holds after image/png's decode and a conversion; the slice
+// is reused for the next row). It refuses an interlaced image.
+func (p *Info) Rows(emit func(y int, rgba []byte)) error {
+	if p.Interlaced {
+		return errors.New("pngenc: Rows: interlaced image")
+	}
 	readers := make([]io.Reader, len(p.idat))
 	for i, d := range p.idat {
 		readers[i] = bytes.NewReader(d)
@@ -154,12 +160,12 @@ func streamPNG(p *pngInfo, emit func(y int, rgba []byte)) error {
 		return err
 	}
 	defer zr.Close()
-	bitsPP := pngChannels[p.ctype] * p.depth
+	bitsPP := channels[p.ctype] * p.depth
 	bpp := max(1, bitsPP/8)
-	rowBytes := (p.w*bitsPP + 7) / 8
+	rowBytes := (p.Width*bitsPP + 7) / 8
 	cur, prev := make([]byte, 1+rowBytes), make([]byte, 1+rowBytes)
-	out := make([]byte, 4*p.w)
-	for y := range p.h {
+	out := make([]byte, 4*p.Width)
+	for y := range p.Height {
 		if _, err := io.ReadFull(zr, cur); err != nil {
 			return fmt.Errorf("row %d: %w", y, err)
 		}
@@ -222,8 +228,8 @@ func abs(v int) int {
 }
 
 // toRGBA converts one unfiltered row into premultiplied RGBA bytes.
-func (p *pngInfo) toRGBA(out, row []byte) {
-	w := p.w
+func (p *Info) toRGBA(out, row []byte) {
+	w := p.Width
 	be := binary.BigEndian
 	switch {
 	case p.ctype == 3 || p.ctype == 0 && p.depth < 8:

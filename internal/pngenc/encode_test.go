@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import (
 	"bytes"
@@ -44,7 +44,7 @@ func noisy(kind string, w, h int, alphaMode string, seed uint64) draw.Image {
 	return img
 }
 
-func TestEncodePNGRoundTrip(t *testing.T) {
+func TestEncodeRoundTrip(t *testing.T) {
 	tests := []struct {
 		kind, alpha    string
 		w, h           int
@@ -62,15 +62,15 @@ func TestEncodePNGRoundTrip(t *testing.T) {
 	for i, tt := range tests {
 		src := noisy(tt.kind, tt.w, tt.h, tt.alpha, uint64(i))
 		var buf bytes.Buffer
-		if err := EncodePNG(&buf, src); err != nil {
-			t.Fatalf("EncodePNG(%s %s %dx%d) error: %v", tt.kind, tt.alpha, tt.w, tt.h, err)
+		if err := Encode(&buf, src); err != nil {
+			t.Fatalf("Encode(%s %s %dx%d) error: %v", tt.kind, tt.alpha, tt.w, tt.h, err)
 		}
 		if ct := buf.Bytes()[25]; ct != tt.wantColourType {
-			t.Errorf("EncodePNG(%s %s %dx%d) colour type = %d, want %d", tt.kind, tt.alpha, tt.w, tt.h, ct, tt.wantColourType)
+			t.Errorf("Encode(%s %s %dx%d) colour type = %d, want %d", tt.kind, tt.alpha, tt.w, tt.h, ct, tt.wantColourType)
 		}
 		dec, err := png.Decode(bytes.NewReader(buf.Bytes()))
 		if err != nil {
-			t.Fatalf("png.Decode(EncodePNG(%s %s %dx%d)) error: %v", tt.kind, tt.alpha, tt.w, tt.h, err)
+			t.Fatalf("png.Decode(Encode(%s %s %dx%d)) error: %v", tt.kind, tt.alpha, tt.w, tt.h, err)
 		}
 		if dec.Bounds() != src.Bounds() {
 			t.Fatalf("decoded bounds = %v, want %v", dec.Bounds(), src.Bounds())
@@ -99,7 +99,7 @@ func TestEncodePNGRoundTrip(t *testing.T) {
 	}
 }
 
-func TestEncodePNGOtherTypes(t *testing.T) {
+func TestEncodeOtherTypes(t *testing.T) {
 	g := image.NewGray(image.Rect(0, 0, 7, 5))
 	for i := range g.Pix {
 		g.Pix[i] = uint8(i * 7)
@@ -108,16 +108,16 @@ func TestEncodePNGOtherTypes(t *testing.T) {
 	p.Pix[3] = 1
 	for _, src := range []image.Image{g, p, image.NewRGBA(image.Rect(3, 4, 9, 8))} {
 		var buf bytes.Buffer
-		if err := EncodePNG(&buf, src); err != nil {
-			t.Fatalf("EncodePNG(%T) error: %v", src, err)
+		if err := Encode(&buf, src); err != nil {
+			t.Fatalf("Encode(%T) error: %v", src, err)
 		}
 		dec, err := png.Decode(&buf)
 		if err != nil {
-			t.Fatalf("png.Decode(EncodePNG(%T)) error: %v", src, err)
+			t.Fatalf("png.Decode(Encode(%T)) error: %v", src, err)
 		}
 		b := src.Bounds()
 		if dec.Bounds().Size() != b.Size() {
-			t.Fatalf("EncodePNG(%T) size = %v, want %v", src, dec.Bounds().Size(), b.Size())
+			t.Fatalf("Encode(%T) size = %v, want %v", src, dec.Bounds().Size(), b.Size())
 		}
 		for y := 0; y < b.Dy(); y++ {
 			for x := 0; x < b.Dx(); x++ {
@@ -127,13 +127,13 @@ func TestEncodePNGOtherTypes(t *testing.T) {
 					want = color.NRGBA{}
 				}
 				if got != want {
-					t.Fatalf("EncodePNG(%T) pixel (%d,%d) = %v, want %v", src, x, y, got, want)
+					t.Fatalf("Encode(%T) pixel (%d,%d) = %v, want %v", src, x, y, got, want)
 				}
 			}
 		}
 	}
-	if err := EncodePNG(&bytes.Buffer{}, image.NewRGBA(image.Rect(0, 0, 0, 3))); err == nil {
-		t.Error("EncodePNG(empty) error = nil, want an error")
+	if err := Encode(&bytes.Buffer{}, image.NewRGBA(image.Rect(0, 0, 0, 3))); err == nil {
+		t.Error("Encode(empty) error = nil, want an error")
 	}
 }
 
@@ -154,17 +154,17 @@ func TestPNGStreamBands(t *testing.T) {
 		part(15, 23, image.NewRGBA(image.Rect(0, 15, 37, 23))),
 	}
 	var buf bytes.Buffer
-	s, err := startPNG(&buf, 37, 23, true)
+	s, err := NewStream(&buf, 37, 23, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.close()
+	defer s.Close()
 	for _, b := range bands {
-		if err := s.writeRows(b); err != nil {
-			t.Fatalf("writeRows(%v) = %v", b.Bounds(), err)
+		if err := s.WriteRows(b); err != nil {
+			t.Fatalf("WriteRows(%v) = %v", b.Bounds(), err)
 		}
 	}
-	if err := s.finish(); err != nil {
+	if err := s.Finish(); err != nil {
 		t.Fatal(err)
 	}
 	got, err := png.Decode(&buf)
@@ -179,23 +179,23 @@ func TestPNGStreamBands(t *testing.T) {
 		}
 	}
 
-	short, _ := startPNG(io.Discard, 37, 23, true)
-	defer short.close()
-	if err := short.writeRows(image.NewRGBA(image.Rect(0, 0, 36, 5))); err == nil {
-		t.Error("writeRows of a narrower band = nil, want an error")
+	short, _ := NewStream(io.Discard, 37, 23, true)
+	defer short.Close()
+	if err := short.WriteRows(image.NewRGBA(image.Rect(0, 0, 36, 5))); err == nil {
+		t.Error("WriteRows of a narrower band = nil, want an error")
 	}
-	if err := short.writeRows(bands[0]); err != nil {
+	if err := short.WriteRows(bands[0]); err != nil {
 		t.Fatal(err)
 	}
-	if err := short.finish(); err == nil {
+	if err := short.Finish(); err == nil {
 		t.Error("finish with 9 of 23 rows = nil, want an error")
 	}
 }
 
-// FuzzEncodePNG: any picture (opaque or not, RGBA or NRGBA, any width)
+// FuzzEncode: any picture (opaque or not, RGBA or NRGBA, any width)
 // encodes to a PNG that image/png decodes to the same pixels, and a banded
 // encode gives the same bytes as the whole one.
-func FuzzEncodePNG(f *testing.F) {
+func FuzzEncode(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 255, 4, 5, 6, 255, 1, 2, 3, 255, 9, 9, 9, 255}, uint8(2), false)
 	f.Add([]byte{0, 0, 0, 0, 10, 20, 30, 40, 200, 100, 50, 128}, uint8(3), true)
 	// Flat rows that step by one (the Paeth shortcut under a flat row
@@ -227,7 +227,7 @@ func FuzzEncodePNG(f *testing.F) {
 			src = m
 		}
 		var whole bytes.Buffer
-		if err := EncodePNG(&whole, src); err != nil {
+		if err := Encode(&whole, src); err != nil {
 			t.Fatal(err)
 		}
 		dec, err := png.Decode(bytes.NewReader(whole.Bytes()))
@@ -252,8 +252,8 @@ func FuzzEncodePNG(f *testing.F) {
 			}
 		}
 		var banded bytes.Buffer
-		s, err := startPNG(&banded, w, h, isOpaque(src))
-		defer s.close()
+		s, err := NewStream(&banded, w, h, isOpaque(src))
+		defer s.Close()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -261,11 +261,11 @@ func FuzzEncodePNG(f *testing.F) {
 			band := src.(interface {
 				SubImage(image.Rectangle) image.Image
 			}).SubImage(image.Rect(0, y0, w, min(h, y0+3)))
-			if err := s.writeRows(band); err != nil {
+			if err := s.WriteRows(band); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := s.finish(); err != nil {
+		if err := s.Finish(); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(whole.Bytes(), banded.Bytes()) {
@@ -279,7 +279,7 @@ func FuzzEncodePNG(f *testing.F) {
 // block starts change over long stretches by the same difference under a
 // flat row above), with a few noisy pixels, decodes to its pixels, opaque
 // or not.
-func TestEncodePNGSteppedGradient(t *testing.T) {
+func TestEncodeSteppedGradient(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	for _, opaque := range []bool{true, false} {
 		const w, h = 301, 40
@@ -300,7 +300,7 @@ func TestEncodePNGSteppedGradient(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := EncodePNG(&buf, m); err != nil {
+		if err := Encode(&buf, m); err != nil {
 			t.Fatal(err)
 		}
 		dec, err := png.Decode(bytes.NewReader(buf.Bytes()))
@@ -320,7 +320,7 @@ func TestEncodePNGSteppedGradient(t *testing.T) {
 // rows that change everywhere, in a few pixels, or not at all, in turn,
 // over many window slides, and pictures of other sizes and paths (the busy
 // switch) encoded one after another, all decode to their pixels.
-func TestEncodePNGReusedWindow(t *testing.T) {
+func TestEncodeReusedWindow(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
 	busySwitchPic := image.NewRGBA(image.Rect(0, 0, 200, 80))
 	for y := range 80 {
@@ -361,7 +361,7 @@ func TestEncodePNGReusedWindow(t *testing.T) {
 	}
 	for i, img := range pics {
 		var buf bytes.Buffer
-		if err := EncodePNG(&buf, img); err != nil {
+		if err := Encode(&buf, img); err != nil {
 			t.Fatal(err)
 		}
 		dec, err := png.Decode(&buf)
@@ -380,14 +380,14 @@ func TestEncodePNGReusedWindow(t *testing.T) {
 	}
 }
 
-// oldEncodePNG is EncodePNG as it was before it assumed opaque pictures:
+// oldEncode is Encode as it was before it assumed opaque pictures:
 // a pass over every pixel (isOpaque) picks the colour type first. It is
-// the oracle for the bytes EncodePNG writes.
-func oldEncodePNG(w io.Writer, img image.Image) error {
-	return encodePNG(w, img, isOpaque(img), false)
+// the oracle for the bytes Encode writes.
+func oldEncode(w io.Writer, img image.Image) error {
+	return encode(w, img, isOpaque(img), false)
 }
 
-// plainWriter hides a bytes.Buffer's type (EncodePNG then collects the
+// plainWriter hides a bytes.Buffer's type (Encode then collects the
 // PNG in its own buffer).
 type plainWriter struct{ io.Writer }
 
@@ -398,7 +398,7 @@ type plainWriter struct{ io.Writer }
 // busy-picture switch; in a sub-image) get the colour type and the bytes
 // the pass over every pixel gave, written to a *bytes.Buffer after what
 // it held or to another writer, and decode to their colours.
-func TestEncodePNGAssumedOpaque(t *testing.T) {
+func TestEncodeAssumedOpaque(t *testing.T) {
 	type pixel struct {
 		x, y int
 		c    [4]byte // premultiplied for RGBA, as stored
@@ -522,7 +522,7 @@ func TestEncodePNGAssumedOpaque(t *testing.T) {
 			}
 			name := fmt.Sprintf("%s %s %dx%d", tc.name, kind, tc.w, tc.h)
 			var want bytes.Buffer
-			if err := oldEncodePNG(&want, img); err != nil {
+			if err := oldEncode(&want, img); err != nil {
 				t.Fatal(err)
 			}
 			if isOpaque(img) != tc.opaque {
@@ -537,22 +537,22 @@ func TestEncodePNGAssumedOpaque(t *testing.T) {
 			}
 			prefix := []byte("held before")
 			got := bytes.NewBuffer(append([]byte(nil), prefix...))
-			if err := EncodePNG(got, img); err != nil {
-				t.Fatalf("%s: EncodePNG(*bytes.Buffer): %v", name, err)
+			if err := Encode(got, img); err != nil {
+				t.Fatalf("%s: Encode(*bytes.Buffer): %v", name, err)
 			}
 			if !bytes.HasPrefix(got.Bytes(), prefix) {
-				t.Fatalf("%s: EncodePNG lost what the buffer held", name)
+				t.Fatalf("%s: Encode lost what the buffer held", name)
 			}
 			if !bytes.Equal(got.Bytes()[len(prefix):], want.Bytes()) {
-				t.Fatalf("%s: EncodePNG(*bytes.Buffer) wrote other bytes than the pass over every pixel (colour type %d, want %d)",
+				t.Fatalf("%s: Encode(*bytes.Buffer) wrote other bytes than the pass over every pixel (colour type %d, want %d)",
 					name, got.Bytes()[len(prefix)+25], wantType)
 			}
 			var plain bytes.Buffer
-			if err := EncodePNG(plainWriter{&plain}, img); err != nil {
-				t.Fatalf("%s: EncodePNG(io.Writer): %v", name, err)
+			if err := Encode(plainWriter{&plain}, img); err != nil {
+				t.Fatalf("%s: Encode(io.Writer): %v", name, err)
 			}
 			if !bytes.Equal(plain.Bytes(), want.Bytes()) {
-				t.Fatalf("%s: EncodePNG(io.Writer) wrote other bytes than the pass over every pixel", name)
+				t.Fatalf("%s: Encode(io.Writer) wrote other bytes than the pass over every pixel", name)
 			}
 			dec, err := png.Decode(&plain)
 			if err != nil {
@@ -582,20 +582,20 @@ type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
-// A writer's error reaches EncodePNG's caller, opaque picture or not.
-func TestEncodePNGWriterError(t *testing.T) {
+// A writer's error reaches Encode's caller, opaque picture or not.
+func TestEncodeWriterError(t *testing.T) {
 	for _, alpha := range []string{"opaque", "mixed"} {
-		if err := EncodePNG(failWriter{}, noisy("rgba", 30, 20, alpha, 1)); err == nil {
-			t.Errorf("EncodePNG(%s picture, failing writer) error = nil, want the writer's", alpha)
+		if err := Encode(failWriter{}, noisy("rgba", 30, 20, alpha, 1)); err == nil {
+			t.Errorf("Encode(%s picture, failing writer) error = nil, want the writer's", alpha)
 		}
 	}
 }
 
-// FuzzEncodePNGAssumedOpaque: a picture opaque but for one pixel (any
+// FuzzEncodeAssumedOpaque: a picture opaque but for one pixel (any
 // alpha, anywhere; rows that often repeat the row above, so the pixel may
-// differ from the one above in alpha alone) gets from EncodePNG the bytes
+// differ from the one above in alpha alone) gets from Encode the bytes
 // the pass over every pixel gave, whatever the writer.
-func FuzzEncodePNGAssumedOpaque(f *testing.F) {
+func FuzzEncodeAssumedOpaque(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9}, uint8(5), uint8(4), uint16(19), uint8(0), false)
 	f.Add([]byte{0}, uint8(8), uint8(3), uint16(3), uint8(254), true)
 	f.Add([]byte{200, 100, 50, 0, 1}, uint8(2), uint8(9), uint16(17), uint8(128), false)
@@ -628,17 +628,17 @@ func FuzzEncodePNGAssumedOpaque(f *testing.F) {
 			img = &image.RGBA{Pix: pix, Stride: 4 * w, Rect: rect}
 		}
 		var want, got, plain bytes.Buffer
-		if err := oldEncodePNG(&want, img); err != nil {
+		if err := oldEncode(&want, img); err != nil {
 			t.Fatal(err)
 		}
-		if err := EncodePNG(&got, img); err != nil {
+		if err := Encode(&got, img); err != nil {
 			t.Fatal(err)
 		}
-		if err := EncodePNG(plainWriter{&plain}, img); err != nil {
+		if err := Encode(plainWriter{&plain}, img); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got.Bytes(), want.Bytes()) || !bytes.Equal(plain.Bytes(), want.Bytes()) {
-			t.Fatalf("%dx%d, alpha %d at pixel %d: EncodePNG differs from the pass over every pixel (colour types %d, %d, want %d)",
+			t.Fatalf("%dx%d, alpha %d at pixel %d: Encode differs from the pass over every pixel (colour types %d, %d, want %d)",
 				w, h, alpha, int(at)%(w*h), got.Bytes()[25], plain.Bytes()[25], want.Bytes()[25])
 		}
 	})

@@ -1,10 +1,9 @@
-package render
+package pngenc
 
 import (
 	"bytes"
-	"context"
 	"encoding/binary"
-
+	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
@@ -118,7 +117,7 @@ func TestFilterRowSparse(t *testing.T) {
 // Pictures whose rows repeat the row above with a few changed pixels (what
 // rendered pictures are made of) decode to their pixels, and give the same
 // bytes encoded whole and in bands of every height.
-func TestEncodePNGSparseRows(t *testing.T) {
+func TestEncodeSparseRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for _, w := range []int{1, 7, 8, 9, 33, 64, 257} {
 		for _, opaque := range []bool{true, false} {
@@ -149,7 +148,7 @@ func TestEncodePNGSparseRows(t *testing.T) {
 				}
 			}
 			var whole bytes.Buffer
-			if err := EncodePNG(&whole, m); err != nil {
+			if err := Encode(&whole, m); err != nil {
 				t.Fatal(err)
 			}
 			dec, err := png.Decode(bytes.NewReader(whole.Bytes()))
@@ -166,19 +165,19 @@ func TestEncodePNGSparseRows(t *testing.T) {
 			}
 			for rows := 1; rows <= h; rows++ {
 				var banded bytes.Buffer
-				s, err := startPNG(&banded, w, h, true)
+				s, err := NewStream(&banded, w, h, true)
 				if err != nil {
 					t.Fatal(err)
 				}
 				for y0 := 0; y0 < h; y0 += rows {
-					if err := s.writeRows(m.SubImage(image.Rect(0, y0, w, min(h, y0+rows)))); err != nil {
+					if err := s.WriteRows(m.SubImage(image.Rect(0, y0, w, min(h, y0+rows)))); err != nil {
 						t.Fatal(err)
 					}
 				}
-				if err := s.finish(); err != nil {
+				if err := s.Finish(); err != nil {
 					t.Fatal(err)
 				}
-				s.close()
+				s.Close()
 				if !bytes.Equal(banded.Bytes(), whole.Bytes()) {
 					t.Fatalf("width %d: bands of %d rows give other bytes than the whole picture", w, rows)
 				}
@@ -260,7 +259,7 @@ func TestFilterRowFlatAbove(t *testing.T) {
 }
 
 // benchFilterRows measures filterRow over every row of img
-// (opaque: 3 bytes per pixel), as writeRows calls them.
+// (opaque: 3 bytes per pixel), as WriteRows calls them.
 func benchFilterRows(b *testing.B, img image.Image) {
 	m := image.NewRGBA(img.Bounds())
 	draw.Draw(m, m.Bounds(), img, img.Bounds().Min, draw.Src)
@@ -281,16 +280,9 @@ func benchFilterRows(b *testing.B, img image.Image) {
 	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 }
 
-func BenchmarkFilterRowsStyle2(b *testing.B) { benchFilterRows(b, benchFrame(b)) }
+func BenchmarkFilterRowsStyle2(b *testing.B) { benchFilterRows(b, frame(b, "thumb-style2")) }
 
-func BenchmarkFilterRowsStyle99(b *testing.B) {
-	img, err := Render(context.Background(), matchupScene(teamPurple, teamGreen),
-		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 99})
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchFilterRows(b, img)
-}
+func BenchmarkFilterRowsStyle99(b *testing.B) { benchFilterRows(b, frame(b, "thumb-style99")) }
 
 // paethByte is the textbook Paeth residual of cur (PNG spec, 9.4).
 func paethByte(cur, a, b, c byte) byte {
@@ -412,5 +404,19 @@ func TestClearAligned(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkClearAligned clears a thumbnail's RGB row (4320 bytes) from an
+// eight-byte boundary and from one byte past it: clearAligned's reason.
+func BenchmarkClearAligned(b *testing.B) {
+	buf := make([]byte, 4320+8)
+	for _, off := range []int{0, 1} {
+		b.Run(fmt.Sprintf("offset%d", off), func(b *testing.B) {
+			p := buf[off : off+4320]
+			for b.Loop() {
+				clear(p)
+			}
+		})
 	}
 }

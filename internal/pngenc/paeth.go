@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 // Bytewise (SWAR) arithmetic on eight bytes held in a uint64: two pixels
 // of four bytes, each byte a lane of its own. hiBits holds each lane's top

@@ -1,4 +1,4 @@
-package fetch
+package pngenc
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"image"
+	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"testing"
@@ -33,7 +34,7 @@ func testPNG(w, h, ctype, depth int, plte, trns []byte, row func(y int) []byte) 
 	if trns != nil {
 		chunk("tRNS", trns)
 	}
-	bpp := max(1, pngChannels[ctype]*depth/8)
+	bpp := max(1, channels[ctype]*depth/8)
 	var z bytes.Buffer
 	zw := zlib.NewWriter(&z)
 	var prev []byte
@@ -81,23 +82,31 @@ func testPNG(w, h, ctype, depth int, plte, trns []byte, row func(y int) []byte) 
 	return out.Bytes()
 }
 
-// streamed decodes data row by row at full size.
+// streamed decodes data row by row into an *image.RGBA.
 func streamed(t *testing.T, data []byte) *image.RGBA {
 	t.Helper()
-	p, err := parsePNG(data)
+	p, err := Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := newBoxScaler(p.w, p.h, p.w, p.h)
-	if err := streamPNG(p, b.add); err != nil {
+	m := image.NewRGBA(image.Rect(0, 0, p.Width, p.Height))
+	err = p.Rows(func(y int, rgba []byte) { copy(m.Pix[y*m.Stride:], rgba) })
+	if err != nil {
 		t.Fatal(err)
 	}
-	return b.result()
+	return m
+}
+
+// toRGBA converts img as image/draw does.
+func toRGBA(img image.Image) *image.RGBA {
+	m := image.NewRGBA(img.Bounds())
+	draw.Draw(m, m.Bounds(), img, img.Bounds().Min, draw.Src)
+	return m
 }
 
 // The row-by-row decoder gives exactly the pixels image/png gives (then
 // converted to RGBA), for every colour type, depth and transparency.
-func TestStreamPNGMatchesImagePNG(t *testing.T) {
+func TestRowsMatchImagePNG(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	random := func(n int) []byte {
 		b := make([]byte, n)
@@ -121,7 +130,7 @@ func TestStreamPNGMatchesImagePNG(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("type%d_depth%d_trns%v", c.ctype, c.depth, c.trns != nil), func(t *testing.T) {
-			rowBytes := (w*pngChannels[c.ctype]*c.depth + 7) / 8
+			rowBytes := (w*channels[c.ctype]*c.depth + 7) / 8
 			rows := make([][]byte, h)
 			for y := range rows {
 				rows[y] = random(rowBytes)
@@ -159,70 +168,23 @@ func pickSamples(trns []byte, depth int) []byte {
 	return out
 }
 
-// A logo larger than MaxSide comes out at that side, with the pixels the
-// box filter gives from image/png's full decode.
-func TestDecodeDownscalesLargeLogos(t *testing.T) {
-	const w, h, side = 700, 200, 256
-	rgba16 := func(y int) []byte {
-		row := make([]byte, 8*w)
-		for x := range w {
-			v := uint16(x * 65535 / w)
-			a := uint16(0xffff)
-			if (x/100+y/100)%2 == 0 {
-				a = 0x8000
-			}
-			binary.BigEndian.PutUint16(row[8*x:], v)
-			binary.BigEndian.PutUint16(row[8*x+2:], uint16(y*60))
-			binary.BigEndian.PutUint16(row[8*x+4:], 0x1234)
-			binary.BigEndian.PutUint16(row[8*x+6:], a)
+// Rows refuses an interlaced image (its passes are not rows), and Parse
+// refuses what is not a PNG or is cut short.
+func TestRowsRefuses(t *testing.T) {
+	data := testPNG(4, 3, 2, 8, nil, nil, func(int) []byte { return make([]byte, 12) })
+	p, err := Parse(interlace(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Interlaced || p.Rows(func(int, []byte) {}) == nil {
+		t.Error("an interlaced PNG was read row by row")
+	}
+	for name, bad := range map[string][]byte{
+		"not a PNG": []byte("GIF89a"), "cut short": data[:len(data)-5], "empty": nil,
+	} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%s) succeeded", name)
 		}
-		return row
-	}
-	data := testPNG(w, h, 6, 16, nil, nil, rgba16)
-	img, err := DecodeLimited(data, Limits{MaxSide: side})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dw, dh := fitSide(w, h, side)
-	if b := img.Bounds(); b.Dx() != side || b.Dy() != 73 || b.Dx() != dw || b.Dy() != dh {
-		t.Fatalf("decoded %v, want %dx73", b, side)
-	}
-	full, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := downscaleImage(full, dw, dh)
-	if !bytes.Equal(img.(*image.RGBA).Pix, want.Pix) {
-		t.Error("row-by-row downscale differs from downscaling image/png's decode")
-	}
-	// An interlaced or non-PNG image takes the whole-image path: the same
-	// box filter, right after decoding.
-	if got := downscaleImage(toRGBA(full), dw, dh); !bytes.Equal(got.Pix, want.Pix) {
-		t.Error("downscaling an RGBA copy differs from downscaling the 16-bit decode")
-	}
-}
-
-// The byte budget counts bytes per pixel: a 16-bit image that would take
-// more whole is decoded row by row, or, interlaced, refused before any
-// pixel memory is taken.
-func TestDecodeBudgetCountsBytesPerPixel(t *testing.T) {
-	const w, h = 500, 500 // 2 MB as NRGBA64, 1 MB as RGBA, 4 MB for both and the result
-	lim := Limits{MaxBytes: 3 << 20}
-	data := testPNG(w, h, 6, 16, nil, nil, func(int) []byte { return make([]byte, 8*w) })
-	p, err := planDecode(data, lim)
-	if err != nil || p.png == nil || p.cost > 2<<20 {
-		t.Errorf("16-bit 500² at 3 MB: plan row by row = %v, cost %d, err %v; want row by row within 2 MB", p.png != nil, p.cost, err)
-	}
-	if img, err := DecodeLimited(data, lim); err != nil || img.Bounds().Dx() != w {
-		t.Errorf("16-bit 500² decoded row by row: %v", err)
-	}
-	_, err = DecodeLimited(interlace(data), lim)
-	var tl *TooLargeError
-	if !asTooLarge(err, &tl) || tl.What != "decoded bytes" || tl.Size != 4_000_000 {
-		t.Fatalf("interlaced 16-bit 500²: err = %v, want *TooLargeError for 4,000,000 decoded bytes", err)
-	}
-	if _, err := DecodeLimited(interlace(data), Limits{MaxBytes: 4_000_000}); err == nil {
-		t.Error("a header marked interlaced over plain image data decoded")
 	}
 }
 
@@ -232,10 +194,4 @@ func interlace(data []byte) []byte {
 	d[8+8+12] = 1
 	binary.BigEndian.PutUint32(d[8+8+13:], crc32.ChecksumIEEE(d[12:8+8+13]))
 	return d
-}
-
-func asTooLarge(err error, tl **TooLargeError) bool {
-	e, ok := err.(*TooLargeError)
-	*tl = e
-	return ok
 }

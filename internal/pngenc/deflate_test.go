@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import (
 	"bytes"
@@ -69,14 +69,14 @@ func pathPictures() map[string]*image.NRGBA {
 
 // Every path, at every effort the deflater has, decodes to the picture,
 // and a picture written in bands gives the same bytes as the whole.
-func TestEncodePNGPaths(t *testing.T) {
+func TestEncodePaths(t *testing.T) {
 	saved := pngEffort
 	defer func() { pngEffort = saved }()
 	for _, ef := range []effort{{0, 0}, {32, 0}, {0, 2}, {32, 8}} {
 		pngEffort = ef
 		for name, src := range pathPictures() {
 			var whole bytes.Buffer
-			if err := EncodePNG(&whole, src); err != nil {
+			if err := Encode(&whole, src); err != nil {
 				t.Fatalf("%v %s: %v", ef, name, err)
 			}
 			dec, err := png.Decode(bytes.NewReader(whole.Bytes()))
@@ -96,19 +96,19 @@ func TestEncodePNGPaths(t *testing.T) {
 				}
 			}
 			var banded bytes.Buffer
-			s, err := startPNG(&banded, b.Dx(), b.Dy(), isOpaque(src))
+			s, err := NewStream(&banded, b.Dx(), b.Dy(), isOpaque(src))
 			if err != nil {
 				t.Fatal(err)
 			}
 			for y0 := 0; y0 < b.Dy(); y0 += 10 {
-				if err := s.writeRows(src.SubImage(image.Rect(0, y0, b.Dx(), min(b.Dy(), y0+10)))); err != nil {
+				if err := s.WriteRows(src.SubImage(image.Rect(0, y0, b.Dx(), min(b.Dy(), y0+10)))); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if err := s.finish(); err != nil {
+			if err := s.Finish(); err != nil {
 				t.Fatal(err)
 			}
-			s.close()
+			s.Close()
 			if !bytes.Equal(whole.Bytes(), banded.Bytes()) {
 				t.Errorf("%v %s: banded encode differs from the whole", ef, name)
 			}
@@ -119,13 +119,13 @@ func TestEncodePNGPaths(t *testing.T) {
 // Flat pictures cost next to nothing: deflate's longest copy is 258 bytes,
 // so 6 MB of flat pixels need 24,000 copies at best (about 6 KB at two
 // bits each); a flat 1920x1080 picture stays within 10 KB.
-func TestEncodePNGFlatIsSmall(t *testing.T) {
+func TestEncodeFlatIsSmall(t *testing.T) {
 	m := image.NewRGBA(image.Rect(0, 0, 1920, 1080))
 	for i := 0; i < len(m.Pix); i += 4 {
 		m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = 0, 122, 51, 255
 	}
 	var buf bytes.Buffer
-	if err := EncodePNG(&buf, m); err != nil {
+	if err := Encode(&buf, m); err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() > 10_000 {
@@ -324,8 +324,8 @@ func filterTypes(t *testing.T, data []byte, stride, height int) []byte {
 // from the one above almost everywhere) goes on from row 33 with the Up
 // filter and the general-purpose deflate; a quiet one keeps Paeth rows
 // and the row deflater. Both decode to their pixels and give the same
-// bytes in bands (TestEncodePNGPaths covers the "noise" picture).
-func TestEncodePNGBusyPictureSwitch(t *testing.T) {
+// bytes in bands (TestEncodePaths covers the "noise" picture).
+func TestEncodeBusyPictureSwitch(t *testing.T) {
 	const w, h = 200, 80
 	busy := image.NewRGBA(image.Rect(0, 0, w, h))
 	quiet := image.NewRGBA(image.Rect(0, 0, w, h))
@@ -345,7 +345,7 @@ func TestEncodePNGBusyPictureSwitch(t *testing.T) {
 		wantLate byte
 	}{{"busy", busy, 2}, {"quiet", quiet, 4}} {
 		var whole bytes.Buffer
-		if err := EncodePNG(&whole, tt.img); err != nil {
+		if err := Encode(&whole, tt.img); err != nil {
 			t.Fatal(err)
 		}
 		types := filterTypes(t, whole.Bytes(), 1+3*w, h)
@@ -370,19 +370,19 @@ func TestEncodePNGBusyPictureSwitch(t *testing.T) {
 			}
 		}
 		var banded bytes.Buffer
-		s, err := startPNG(&banded, w, h, true)
+		s, err := NewStream(&banded, w, h, true)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for y0 := 0; y0 < h; y0 += 7 {
-			if err := s.writeRows(tt.img.SubImage(image.Rect(0, y0, w, min(h, y0+7)))); err != nil {
+			if err := s.WriteRows(tt.img.SubImage(image.Rect(0, y0, w, min(h, y0+7)))); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := s.finish(); err != nil {
+		if err := s.Finish(); err != nil {
 			t.Fatal(err)
 		}
-		s.close()
+		s.Close()
 		if !bytes.Equal(whole.Bytes(), banded.Bytes()) {
 			t.Errorf("%s: banded encode differs from the whole", tt.name)
 		}

@@ -1,4 +1,4 @@
-package render
+package pngenc
 
 import (
 	"bytes"
@@ -31,8 +31,8 @@ import (
 //   - Tokens get Huffman codes built for each block of 8192, so flat and
 //     busy parts of a picture get their own codes.
 //
-// The effort knob adds lazy evaluation and a hash chain; both were
-// measured and are off (see pngEffort).
+// The effort knob adds lazy evaluation and a hash chain; both are off
+// (see pngEffort).
 type rowDeflater struct {
 	win      []byte // history (up to windowSize bytes) then the bytes not yet tokenized
 	base     int    // stream position of win[0]
@@ -82,14 +82,14 @@ const (
 	// busyShare: a row whose nonzero spans cover more than 1/busyShare of
 	// it (smooth 2-D gradients, textures) is matched at distance one only.
 	// Its clusters rarely repeat a row above, and a short copy from that
-	// far costs more than the literals: on the style-99 thumbnail this is
-	// 3.5 % smaller and 20 % faster, and styles 1 and 2 lose nothing.
+	// far costs more than the literals: such rows come out smaller and
+	// faster, and flat pictures have none.
 	busyShare = 4
 	// busyGap: in a busy row, spans less than this apart are scanned as
-	// one. Such rows are often sparse dots (the style-99 emboss: a
+	// one. Such rows are often sparse dots (an embossed texture: a
 	// residual or two, then a dozen zeros), and reading the zeros
-	// between costs less than a span's start and end (the deflater 2 %
-	// faster on the style-99 thumbnail, and 0.3 % smaller).
+	// between costs less than a span's start and end, and codes them
+	// no worse.
 	busyGap = 48
 	// maxCopies is the most copies one entry of seqs holds (see runs).
 	maxCopies = 256
@@ -99,11 +99,10 @@ const (
 // length and how many hash-chain entries it tries.
 type effort struct{ lazy, chain int }
 
-// pngEffort is the effort EncodePNG uses: none. Measured on the 1440x1080
-// style-1 and style-99 thumbnails (docs/operations.md, Performance), a
-// two-entry hash chain saves 2 % and 6 % of the bytes, lazy evaluation
-// below 32 bytes 1 % and 8 %, both with an eight-entry chain 4 % and 12 %,
-// each for 15-60 % more encode time.
+// pngEffort is the effort Encode uses: none. A hash chain and lazy
+// evaluation each save a few per cent of the bytes for a larger share of
+// encode time, which the first response cannot spare
+// (BenchmarkEncodeEffort measures each setting).
 var pngEffort = effort{lazy: 0, chain: 0}
 
 // reset starts a new stream written to w for rows of stride bytes.
