@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/pngenc"
 )
 
 // venueStyles are the venue styles 10-13.
@@ -216,7 +217,7 @@ func TestVenueBandsMatchWholeCanvas(t *testing.T) {
 					t.Fatal(err)
 				}
 				var whole, band bytes.Buffer
-				if err := EncodePNG(&whole, img); err != nil {
+				if err := pngenc.Encode(&whole, img); err != nil {
 					t.Fatal(err)
 				}
 				Release(img)
