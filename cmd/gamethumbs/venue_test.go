@@ -175,3 +175,33 @@ func TestRawCarriesVenueAndRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestVenuePhotoOutageIsNeverCachedAsSuccess: while the home venue's photo
+// fails, the picture is the designed fallback, degraded (short-lived, an
+// ETag of its own) and drawn again on the next request; once the photo
+// answers, the same URL shows it and is kept for the day.
+func TestVenuePhotoOutageIsNeverCachedAsSuccess(t *testing.T) {
+	svc := start(t, nil)
+	const path = "/nba/lakers/celtics/thumb?style=12"
+	v, _ := espntest.VenueOf("basketball", "nba", "BOS")
+	photo := "/cdn" + espntest.PhotoPath("nba", v)
+	svc.espn.Fail(photo, 503)
+	resp, degraded := svc.get(t, path)
+	if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "public, max-age=60" {
+		t.Fatalf("photo down: %d, Cache-Control %q; want a short-lived picture", resp.StatusCode, resp.Header.Get("Cache-Control"))
+	}
+	if tag := resp.Header.Get("ETag"); len(tag) < 4 || tag[:4] != `"dg-` {
+		t.Errorf("photo down: ETag %s, want a degraded one", tag)
+	}
+	hits := svc.espn.Hits(photo)
+	svc.get(t, path)
+	if svc.espn.Hits(photo) == hits {
+		t.Error("second request while the photo is down did not ask for it again: the fallback was cached")
+	}
+	svc.espn.Fail(photo, 0)
+	resp, full := svc.get(t, path)
+	if bytes.Equal(full, degraded) || resp.Header.Get("Cache-Control") != "public, max-age=86400" {
+		t.Errorf("photo back: same picture %v, Cache-Control %q; want the photo, kept for the day",
+			bytes.Equal(full, degraded), resp.Header.Get("Cache-Control"))
+	}
+}
