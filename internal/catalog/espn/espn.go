@@ -1,6 +1,8 @@
 // Package espn is the ESPN team provider of gamethumbs: team lists from
 // ESPN's site API, league logos from its core API (with the CDN as a
-// fallback) and discovery of unconfigured league codes for fallback=true.
+// fallback), discovery of unconfigured league codes for fallback=true, and
+// teams' details (Details): the home venue from the core API franchise,
+// kept a day, and the overall record from the site API team, kept an hour.
 //
 // Provider data is cached in memory for Config.TeamTTL. Concurrent loads of
 // one league share one request, and when a reload fails the last good data
