@@ -12,6 +12,8 @@ import (
 
 	"gamethumbs/internal/colorx"
 	"gamethumbs/internal/pngenc"
+	"gamethumbs/internal/raster"
+	"gamethumbs/internal/render/rendertest"
 )
 
 // venueStyles are the venue styles 10-13.
@@ -229,5 +231,35 @@ func TestVenueBandsMatchWholeCanvas(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestVenueGolden compares styles 10-13, with and without a photo, with
+// testdata/golden/venue_*.png (see TestGolden for -update).
+func TestVenueGolden(t *testing.T) {
+	photo := testPhoto(320, 180)
+	for _, c := range []struct {
+		name  string
+		st    int
+		k     Kind
+		photo bool
+	}{
+		{"thumb_10_photo", 10, KindThumb, true}, {"cover_11_photo", 11, KindCover, true},
+		{"thumb_12_colour", 12, KindThumb, false}, {"cover_13_colour", 13, KindCover, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := venueScene(nil)
+			if c.photo {
+				s.Venue.Photo = photo
+			}
+			s.League.Logo = teamDark.LogoDark
+			o := small(c.k, c.st)
+			o.LeagueLogo = true
+			img := render(t, s, o)
+			defer raster.Release(img)
+			if err := rendertest.Golden(filepath.Join("testdata", "golden", "venue_"+c.name+".png"), img, *update); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }
