@@ -263,3 +263,15 @@ func TestVenueGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestVenueStylesNotForLogos: styles 10-13 are thumbnails and covers only.
+func TestVenueStylesNotForLogos(t *testing.T) {
+	o := Options{Kind: KindLogo, Width: 256, Height: 256, Style: 10}
+	if err := o.Validate(); err == nil {
+		t.Error("logo style 10 validates")
+	}
+	o.Kind, o.Height = KindThumb, 192
+	if err := o.Validate(); err != nil {
+		t.Errorf("thumb style 10: %v", err)
+	}
+}

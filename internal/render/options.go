@@ -38,7 +38,7 @@ func (o Options) Validate() error {
 	if o.Width*o.Height > MaxPixels {
 		return &OptionError{"Width", o.Width, "canvas too large"}
 	}
-	if !validStyle(o.Style) {
+	if !validStyle(o.Style) || IsVenueStyle(o.Style) && o.Kind == KindLogo {
 		return &OptionError{"Style", o.Style, "unknown style"}
 	}
 	if _, err := normBadge(o.Badge); err != nil {
