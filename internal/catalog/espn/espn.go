@@ -109,6 +109,8 @@ func New(cfg Config) *Provider {
 	p.venues.MaxKeys, p.records.MaxKeys = maxDetailKeys, maxDetailKeys
 	p.venues.Refresh, p.records.Refresh = VenueTTL*9/10, RecordTTL*9/10
 	p.teams.Share(cfg.Shared, "espn:teams", cache.Gob[[]catalog.Team]())
+	p.venues.Share(cfg.Shared, "espn:venue", cache.Gob[catalog.Venue]())
+	p.records.Share(cfg.Shared, "espn:record", cache.Gob[string]())
 	p.logos.Share(cfg.Shared, "espn:logos", cache.Codec[logoPair]{Encode: encodeLogoPair, Decode: decodeLogoPair})
 	// Reload in the background once 90% of the TTL has passed, so no
 	// request waits on ESPN for data that is merely ageing.
