@@ -152,9 +152,22 @@ func (p *painter) stadium(sd [2]*side) error {
 		l.centre(p.H) // no text under the logos: they take the middle
 	}
 	photo := venuePixels(v.Photo)
-	bg := photoTone // what logos and text are picked against
-	if photo == nil {
+	var layer *image.RGBA
+	bg := photoTone // what the league logo and the accent are picked against
+	bgA, bgB := bg, bg
+	if photo != nil {
+		if p.layer == nil {
+			p.layer = venueLayer(p.venues, v.Photo, photo, p.o.Height, home.color)
+		}
+		layer = p.layer
+		// Each logo is picked against the photo behind it.
+		box := func(c [2]float64) image.Rectangle {
+			return image.Rect(int(c[0]-l.s/2), int(c[1]-l.s/2), int(c[0]+l.s/2), int(c[1]+l.s/2))
+		}
+		bgA, bgB = layerAverage(layer, p.o.Width, p.o.Height, box(l.a)), layerAverage(layer, p.o.Width, p.o.Height, box(l.b))
+	} else {
 		bg = venueFallbackBase(home.color, home.alt)
+		bgA, bgB = bg, bg
 	}
 	// The accent under (or beside) the venue text: the home colour, else
 	// its alternate, else white, whichever first stands out from bg.
@@ -166,15 +179,15 @@ func (p *painter) stadium(sd [2]*side) error {
 		}
 	}
 	steps := []func(){func() {
-		if photo != nil {
-			p.venuePhoto(venueLayer(p.venues, v.Photo, photo, p.o.Height, home.color))
+		if layer != nil {
+			p.venuePhoto(layer)
 			return
 		}
 		p.venueColour(bg)
 	}}
 	draws := []func(q *painter){
-		func(q *painter) { q.drawSide(sd[0], bg, l.a[0], l.a[1], l.s, shadowLogo) },
-		func(q *painter) { q.drawSide(sd[1], bg, l.b[0], l.b[1], l.s, shadowLogo) },
+		func(q *painter) { q.drawSide(sd[0], bgA, l.a[0], l.a[1], l.s, shadowLogo) },
+		func(q *painter) { q.drawSide(sd[1], bgB, l.b[0], l.b[1], l.s, shadowLogo) },
 	}
 	if l.corner {
 		draws = append(draws, func(q *painter) {

@@ -54,7 +54,51 @@ const (
 	gradeBottom = 0.3
 	gradeSides  = 0.3
 	washShare   = 0.140625 // 36/256
+	// exposureMean is the brightest mean luma (0-255) a photo keeps
+	// before the grade.
+	exposureMean = 110.0
 )
+
+// meanLuma is the mean luma (0-255) of an opaque image, sampled on a grid.
+func meanLuma(img *image.RGBA) float64 {
+	var sum, n float64
+	b := img.Rect
+	for y := b.Min.Y; y < b.Max.Y; y += 4 {
+		row := img.Pix[img.PixOffset(b.Min.X, y):]
+		for x := 0; x < b.Dx(); x += 4 {
+			p := row[4*x:]
+			sum += 0.299*float64(p[0]) + 0.587*float64(p[1]) + 0.114*float64(p[2])
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / n
+}
+
+// layerAverage is the mean colour of the part of the canvas r (canvas
+// pixels) shows of layer, drawn as venuePhoto draws it on a w x h canvas.
+func layerAverage(layer *image.RGBA, w, h int, r image.Rectangle) colorx.RGB {
+	lw, lh := layer.Rect.Dx(), layer.Rect.Dy()
+	scale := max(float64(w)/float64(lw), float64(h)/float64(lh))
+	sx0 := (float64(lw) - float64(w)/scale) / 2
+	sy0 := (float64(lh) - float64(h)/scale) / 2
+	src := image.Rect(int(sx0+float64(r.Min.X)/scale), int(sy0+float64(r.Min.Y)/scale),
+		int(sx0+float64(r.Max.X)/scale)+1, int(sy0+float64(r.Max.Y)/scale)+1).Intersect(layer.Rect)
+	var sr, sg, sb, n int
+	step := max(1, min(src.Dx(), src.Dy())/24)
+	for y := src.Min.Y; y < src.Max.Y; y += step {
+		for x := src.Min.X; x < src.Max.X; x += step {
+			p := layer.Pix[layer.PixOffset(x, y):]
+			sr, sg, sb, n = sr+int(p[0]), sg+int(p[1]), sb+int(p[2]), n+1
+		}
+	}
+	if n == 0 {
+		return photoTone
+	}
+	return colorx.RGB{R: uint8(sr / n), G: uint8(sg / n), B: uint8(sb / n)}
+}
 
 // venueLayer returns the graded layer of photo (src as the scene gave it,
 // px its pixels) for a canvas of height h, building and keeping it on a
@@ -88,10 +132,17 @@ func gradePhoto(photo *image.RGBA, lh int, wash colorx.RGB) *image.RGBA {
 	layer := image.NewRGBA(image.Rect(0, 0, lw, lh))
 	scaleBilinear(layer, layer.Rect, photo, 0, 0, float64(lw)/float64(pw), float64(lh)/float64(ph))
 	softFocus(layer, max(1, lh/540))
+	// Exposure: a bright photo (an overcast sky, pale stands) is darkened
+	// until its mean luma is at most exposureMean, so white logos and type
+	// read on it as on a dark one.
+	exposure := 1.0
+	if m := meanLuma(layer); m > exposureMean {
+		exposure = exposureMean / m
+	}
 	gain := make([]int32, lw)
 	for x := range lw {
 		d := (float64(x) + 0.5 - float64(lw)/2) / (float64(lw) / 2)
-		gain[x] = int32(256 * (1 - gradeSides*d*d) * (1 - washShare))
+		gain[x] = int32(256 * exposure * (1 - gradeSides*d*d) * (1 - washShare))
 	}
 	wr, wg, wb := int32(wash.R)*int32(256*washShare), int32(wash.G)*int32(256*washShare), int32(wash.B)*int32(256*washShare)
 	for y := range lh {

@@ -102,8 +102,10 @@ type painter struct {
 	// (see raster.SpanImage.DrawMemo); made by the first draw, never by a
 	// warming copy.
 	shadows *raster.ShadowMemos
-	// venues keeps graded venue photos (styles 10-13).
+	// venues keeps graded venue photos (styles 10-13); layer is this
+	// render's, once looked up (a banded render paints once per band).
 	venues *venueLayers
+	layer  *image.RGBA
 }
 
 func (r *Renderer) newPainter(ctx context.Context, s Scene, o Options) *painter {

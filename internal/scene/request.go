@@ -16,7 +16,7 @@ type Request struct {
 	League string   // league identifier as typed
 	Teams  []string // 0, 1 or 2 team identifiers as typed ("a+b" for pairs)
 
-	Style      int    // 0 = none (raw league/team logo); matchup 1-6 (logo) or 1-6, 98, 99
+	Style      int    // 0 = none (raw league/team logo); matchup 1-6 (logo) or 1-6, 10-13, 98, 99
 	Width      int    // canvas width (thumb/cover) or Size (logo)
 	Height     int    // canvas height
 	Trim       bool   // logos: crop transparent margins
