@@ -49,15 +49,15 @@ type stadiumLayout struct {
 	vsSize         float64
 	recA, recB     [2]float64 // record centres
 	recSize        float64
-	corner         bool    // text bottom-left (11, 13), else centred
-	textX          float64 // centre (centred) or left edge (corner)
-	textW          float64 // widest the text may be
-	nameY, placeY  float64 // centres of the two lines
-	nameH, placeH  float64 // their type sizes
-	league         [2]float64
-	leagueS        float64 // league logo box (corner styles)
-	accent         [4]float64
-	records, stack bool
+	corner         bool       // text bottom-left (11, 13), else centred
+	textX          float64    // centre (centred) or left edge (corner)
+	textW          float64    // widest the text may be
+	nameY, placeY  float64    // centres of the two lines
+	nameH, placeH  float64    // their type sizes
+	league         [2]float64 // league logo centre (corner styles)
+	leagueS        float64    // league logo box (corner styles)
+	accent         [4]float64 // x0, y0, x1, y1 of the rule (centred) or bar (corner)
+	records, stack bool       // records drawn (12, 13); logos stacked (tall covers)
 }
 
 // stadiumLayoutFor lays out style (10-13) on a w x h canvas: side by side
