@@ -65,6 +65,7 @@ type Provider struct {
 	teams     *cache.Store[[]catalog.Team]
 	logos     *cache.Store[logoPair]
 	discovery *cache.Store[leagueIndex]
+	names     *cache.Store[leagueName]    // discovered leagues' names, by sport/slug
 	venues    *cache.Store[catalog.Venue] // "sport/slug/id" → home venue (details.go)
 	records   *cache.Store[string]        // "sport/slug/id" → overall record
 
@@ -104,6 +105,7 @@ func New(cfg Config) *Provider {
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
 	p.logos = cache.NewStore[logoPair](ttl)
 	p.discovery = cache.NewStore[leagueIndex](ttl)
+	p.names = cache.NewStore[leagueName](ttl)
 	p.venues = cache.NewStore[catalog.Venue](VenueTTL)
 	p.records = cache.NewStore[string](RecordTTL)
 	p.venues.MaxKeys, p.records.MaxKeys = maxDetailKeys, maxDetailKeys
