@@ -134,8 +134,8 @@ func TestLogoRowSeparatesSameColours(t *testing.T) {
 			d := 0.9 * 512 / 2.8
 			ca, cb = px(img, 256, int(256-0.45*d)), px(img, int(256+0.9*d), int(256-0.45*d))
 		}
-		if dist := colorx.Distance(ca, cb); dist < clashDistance {
-			t.Errorf("logo style %d: team badges %s and %s (distance %.0f), want them apart", st, ca.Hex(), cb.Hex(), dist)
+		if dist := colorx.DeltaE(ca, cb); dist < clashDE-0.01 {
+			t.Errorf("logo style %d: team badges %s and %s (ΔE %.3f), want them apart", st, ca.Hex(), cb.Hex(), dist)
 		}
 	}
 }

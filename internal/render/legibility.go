@@ -30,11 +30,12 @@ import (
 // colour gets rescued, a margin for what that measure cannot see (the
 // drop shadow, soft edges of scaled logos). Variant choice: the variant
 // (default or dark-background logo) with the higher score, the default on
-// a near tie. When neither reaches rescueScore, styles that own the fill
-// behind the logo first try the team's alternate colour (readableColor);
-// failing that the logo is drawn with a halo, a soft outline hugging its
-// silhouette in white or near-black (whichever the logo reads on best),
-// so its shape stands out whatever lies behind.
+// a near tie. When neither reaches rescueScore the logo is drawn with a
+// halo, a soft outline hugging its silhouette in white or near-black
+// (whichever the logo reads on best), so its shape stands out whatever
+// lies behind; a side colour is never swapped for legibility's sake
+// (the colour identity rule, contrast.go, says what comes after the
+// halo).
 const (
 	deGood       = 0.3
 	edgeWeight   = 0.65
@@ -220,6 +221,17 @@ func (p *painter) haloFor(img image.Image, bg colorx.RGB) halo {
 		return halo{true, haloLight}
 	}
 	return halo{true, haloDark}
+}
+
+// haloScore is how well img reads with the halo haloFor would give it on
+// bg: on bg itself when it needs none, else on the halo's colour (the
+// halo is what lies around it).
+func (p *painter) haloScore(img image.Image, bg colorx.RGB) float64 {
+	h := p.haloFor(img, bg)
+	if !h.on {
+		return p.legible(img, bg)
+	}
+	return p.legible(img, h.c)
 }
 
 // key packs the halo into a cache-key word.

@@ -86,6 +86,7 @@ func (p *painter) prepareSides() [2]*side {
 	var out [2]*side
 	for i := range 2 {
 		t := p.s.Teams[i]
+		// The team's own colour (the colour identity rule, contrast.go).
 		sd := &side{color: t.Color, alt: t.AltColor}
 		hasAlt := t.HasAlt
 		switch {
@@ -121,43 +122,38 @@ func (p *painter) prepareSides() [2]*side {
 		}
 		if !hasAlt {
 			sd.alt = sd.color
-		} else if !sd.grey {
-			sd.color, sd.alt = readableColor(sd, sd.color, sd.alt)
 		}
 		out[i] = sd
 	}
 	a, b := out[0], out[1]
-	a.color, b.color = adjustColorsFor(a.color, a.alt, b.color, b.alt,
-		p.s.Teams[0].HasAlt || a.grey, p.s.Teams[1].HasAlt || b.grey, a.grey, b.grey, p.readsOn(a), p.readsOn(b))
+	a.color, b.color = separate(a.color, b.color, false, false, a.grey, b.grey, p.scoreOn(a), p.scoreOn(b))
+	for _, sd := range out {
+		if !sd.grey {
+			sd.color = p.legibleShade(sd, sd.color)
+		}
+	}
 	return out
 }
 
-// Side colour rule (the alternate-fill rescue of the legibility rule,
-// legibility.go): a logo drawn on its own team colour can vanish (a red
-// logo on a red half). When the best logo variant is not legible on the
-// primary colour and reads better on the alternate, the side uses the
-// alternate as its colour. Runs before the clash rule.
-func readableColor(sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
-	if sd.logo == nil && sd.logoDark == nil {
-		return primary, alt
-	}
-	vp := legibility(pickLogo(sd.logo, sd.logoDark, primary), primary)
-	if vp >= rescueScore {
-		return primary, alt
-	}
-	if va := legibility(pickLogo(sd.logo, sd.logoDark, alt), alt); va > vp+variantTie {
-		return alt, primary
-	}
-	return primary, alt
-}
-
-// readsOn returns the test of whether side sd's logo is legible on a
-// colour, or nil for a side without a logo.
-func (p *painter) readsOn(sd *side) func(colorx.RGB) bool {
+// scoreOn returns the legibility of side sd's logo (the variant that
+// reads best) on a colour, or nil for a side without a logo.
+func (p *painter) scoreOn(sd *side) func(colorx.RGB) float64 {
 	if sd.logo == nil && sd.logoDark == nil {
 		return nil
 	}
-	return func(c colorx.RGB) bool { return p.legible(p.pickLogo(sd.logo, sd.logoDark, c), c) >= rescueScore }
+	return func(c colorx.RGB) float64 { return p.legible(p.pickLogo(sd.logo, sd.logoDark, c), c) }
+}
+
+// legibleShade is step 3 of the colour identity rule (contrast.go) for
+// side sd painted in colour c: a shade of c when neither the logo
+// variant nor the halo makes the logo read on c.
+func (p *painter) legibleShade(sd *side, c colorx.RGB) colorx.RGB {
+	read := p.scoreOn(sd)
+	if read == nil || read(c) >= rescueScore {
+		return c
+	}
+	logo := p.pickLogo(sd.logo, sd.logoDark, c)
+	return legibleShade(c, read, p.haloScore(logo, c))
 }
 
 // drawSide draws a side's logo, name card or stand-in initial in the square
