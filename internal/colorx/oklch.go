@@ -117,15 +117,16 @@ func ShadeTo(c RGB, l float64) RGB {
 func Shade(c RGB, dl float64) RGB { return ShadeTo(c, c.OKLCh().L+dl) }
 
 // Deepen returns c darkened to the fraction f (0-1) of its OKLCH
-// lightness, its chroma scaled by chromaKeep+(1-chromaKeep)·f (a dark
-// shade holds most of its colour rather than fading to brown), yellows
-// turning towards gold (see ShadeTo).
+// lightness, its chroma scaled by √f (mixing with black in sRGB scales
+// both by f, which fades a gold to mustard and brown; a dark shade that
+// holds more of its colour does not), yellows turning towards gold (see
+// ShadeTo).
 func Deepen(c RGB, f float64) RGB {
-	const chromaKeep = 0.75
+	f = min(1, max(0, f))
 	p := c.OKLCh()
 	l := p.L * f
 	s := ShadeTo(c, l).OKLCh()
-	s.C = min(s.C, p.C*(chromaKeep+(1-chromaKeep)*f))
+	s.C = min(s.C, p.C*math.Sqrt(f))
 	return LCh{l, s.C, s.H}.RGB()
 }
 
