@@ -92,6 +92,12 @@ const (
 	maxAmberTurn = 18.0
 )
 
+// Yellow reports whether p is a yellow or gold that a darker shade at
+// its own hue would turn olive (see ShadeTo).
+func (p LCh) Yellow() bool {
+	return p.C >= Achromatic && p.H > yellowLo-10 && p.H < yellowHi
+}
+
 // ShadeTo returns c at OKLCH lightness l: the same hue and chroma (as
 // much chroma as sRGB holds at that lightness), so a team's green stays
 // its green, lighter or darker. Yellows made darker turn towards gold
@@ -102,7 +108,7 @@ func ShadeTo(c RGB, l float64) RGB {
 		// A grey stays a grey: no hue to keep, none to invent.
 		return LCh{l, p.C, p.H}.RGB()
 	}
-	if l < p.L && p.H > yellowLo-10 && p.H < yellowHi {
+	if l < p.L && p.Yellow() {
 		// The darker, the further towards amber (a full turn by a
 		// third of the lightness lost), never past it.
 		f := min(1, 3*(p.L-l)/max(p.L, 1e-6))

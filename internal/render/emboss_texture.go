@@ -573,6 +573,9 @@ type panelLUTs struct {
 
 func newPanelLUTs(c colorx.RGB, stops []stop) panelLUTs {
 	plain := overlayLUT(c, stops)
+	if c.OKLCh().Yellow() {
+		deepenYellow(plain, c)
+	}
 	sheen := new([lutSize]uint32)
 	both := new([lutSize]uint64)
 	// White at the sheen's coverage over each entry (blendPix's sums).

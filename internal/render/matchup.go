@@ -207,12 +207,33 @@ func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s floa
 
 // logoBoxes returns the common logo box side and the two centres of styles
 // 1, 2, 5 and 6 (§5.3).
+//
+// With the league logo (0.25 m) in the middle, the boxes keep margins
+// that scale with the canvas: leagueGap of m clear of the league logo and
+// edgeGap of m from the canvas edge, shrinking and moving outwards where
+// the §5.3 fractions would crowd them (a square canvas put the logos
+// 15 px from the league logo at 1080 px).
+const (
+	leagueGap = 0.05
+	edgeGap   = 0.04
+)
+
 func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
-	W, H := p.W, p.H
+	W, H, m := p.W, p.H, p.m
+	long, s := W, min(0.325*W, 0.52*H)
 	if p.portrait {
-		return min(0.5*W, 0.32*H), W / 2, 0.2 * H, W / 2, 0.8 * H
+		long, s = H, min(0.5*W, 0.32*H)
 	}
-	return min(0.325*W, 0.52*H), 0.2 * W, H / 2, 0.8 * W, H / 2
+	c := 0.2 * long // box centre from the near edge along the long side
+	if p.o.LeagueLogo {
+		inner := long/2 - 0.125*m - leagueGap*m // the box's inner edge at most
+		s = min(s, inner-edgeGap*m)
+		c = max(min(c, inner-s/2), edgeGap*m+s/2)
+	}
+	if p.portrait {
+		return s, W / 2, c, W / 2, H - c
+	}
+	return s, c, H / 2, W - c, H / 2
 }
 
 // logoSteps returns the last drawing steps of styles 1, 2, 5 and 6: each
