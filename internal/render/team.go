@@ -16,6 +16,7 @@ const (
 	teamCentre = 0.69 // about the lightness of the former 60 % mix
 	teamEdge   = 0.33 // and of its 22 % edge
 )
+
 func (p *painter) team() error {
 	t := p.s.Teams[0]
 	c := t.Color
