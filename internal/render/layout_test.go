@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"image"
+	"strings"
 	"testing"
 
 	"gamethumbs/internal/colorx"
@@ -140,33 +141,31 @@ func TestLogoRowSeparatesSameColours(t *testing.T) {
 	}
 }
 
-func TestNamePairSameForm(t *testing.T) {
-	p := painterFor(context.Background(), Scene{}, Options{Width: 1080, Height: 1440})
-	long := nameForms(Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI"})
-	ajax := nameForms(Team{Name: "Ajax", Short: "Ajax", Abbr: "AJX"})
-	for _, w := range []float64{200, 400, 970} {
-		ta, tb := p.fitNamePair(long, ajax, w, 0.3*w+100)
-		join := func(tb textBlock) string {
-			s := ""
-			for i, l := range tb.lines {
-				if i > 0 {
-					s += " "
-				}
-				s += l
-			}
-			return s
+// TestNamePairEachSideFits: in name mode each side keeps the longest
+// form of its name that reads; a long name on one side never turns the
+// other into its abbreviation ("MIN vs NO").
+func TestNamePairEachSideFits(t *testing.T) {
+	join := func(tb textBlock) string { return strings.Join(tb.lines, " ") }
+	for _, tt := range []struct {
+		w, h         float64
+		a, b         Team
+		wantA, wantB string
+	}{
+		// A cover's name box (0.9 W x the logo box) and a thumbnail's.
+		{0.9 * 1080, 345, Team{Name: "Minnesota Timberwolves", Short: "Timberwolves", Abbr: "MIN"},
+			Team{Name: "New Orleans Pelicans", Short: "Pelicans", Abbr: "NO"}, "Minnesota Timberwolves", "New Orleans Pelicans"},
+		{468, 468, Team{Name: "Minnesota Timberwolves", Short: "Timberwolves", Abbr: "MIN"},
+			Team{Name: "New Orleans Pelicans", Short: "Pelicans", Abbr: "NO"}, "Minnesota Timberwolves", "New Orleans Pelicans"},
+		{200, 200, Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI"},
+			Team{Name: "Ajax", Short: "Ajax", Abbr: "AJX"}, "", "Ajax"},
+	} {
+		p := painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
+		ta, tb := p.fitNamePair(nameForms(tt.a), nameForms(tt.b), tt.w, tt.h)
+		if (tt.wantA != "" && join(ta) != tt.wantA) || join(ta) == "" || join(tb) != tt.wantB {
+			t.Errorf("box %.0fx%.0f: %q next to %q, want %q and %q", tt.w, tt.h, join(ta), join(tb), tt.wantA, tt.wantB)
 		}
-		form := func(forms []string, s string) int {
-			for i, f := range forms {
-				if f == s {
-					return i
-				}
-			}
-			return -1
-		}
-		fa, fb := form(long, join(ta)), form(ajax, join(tb))
-		if fa < 0 || fb < 0 || (fa != fb && ajax[fa] != ajax[fb]) {
-			t.Errorf("box %.0f: %q next to %q, want the same form of both names", w, join(ta), join(tb))
+		if len(ta.lines) > squareLines || len(tb.lines) > squareLines {
+			t.Errorf("box %.0fx%.0f: %d and %d lines, want at most %d", tt.w, tt.h, len(ta.lines), len(tb.lines), squareLines)
 		}
 	}
 }
