@@ -42,6 +42,10 @@ const (
 	legibleScore = 0.5
 	rescueScore  = 0.6 // rescue below this: a margin for what the choice cannot see (shadows, soft edges)
 	variantTie   = 0.05
+	// A logo whose body is mostly the background's colour (a team badge
+	// on its own team colour) reads by a thin rim only, which a small
+	// drawing loses: below this body score it gets the halo too.
+	bodyRescue = 0.35
 	haloShare    = 0.035 // halo width over the drawn logo's longer side
 )
 
@@ -131,6 +135,32 @@ func legibility(img image.Image, bg colorx.RGB) float64 {
 	return memo(img, legKeyBg{idOf(img), bg}, func() (float64, int64) { return measureLegibility(img, bg), 64 })
 }
 
+// legBodyKey is a logo's body score on one background colour.
+type legBodyKey struct {
+	id logoID
+	bg colorx.RGB
+}
+
+// bodyLegibility is the body half of legibility: how far img's opaque
+// pixels stand from bg on average, 0 (its body is bg) to 1.
+func bodyLegibility(img image.Image, bg colorx.RGB) float64 {
+	if img == nil {
+		return 0
+	}
+	return memo(img, legBodyKey{idOf(img), bg}, func() (float64, int64) {
+		s := legStatsOf(img)
+		if s.count == 0 {
+			return 0, 64
+		}
+		b := bg.OKLab()
+		var body float64
+		for _, sm := range s.samples {
+			body += float64(sm.n) * min(1, sm.lab.DeltaE(b)/deGood)
+		}
+		return body / float64(s.count), 64
+	})
+}
+
 // measureLegibility is legibility without the cache.
 func measureLegibility(img image.Image, bg colorx.RGB) float64 {
 	s := legStatsOf(img)
@@ -165,7 +195,21 @@ func legibilityScore(edge, body float64) float64 {
 // for background bg: the more legible, the default on a near tie. Either
 // may be nil.
 func pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
-	return pickBy(def, dark, bg, legibility)
+	return pickBy(def, dark, bg, choiceScore(legibility, bodyLegibility))
+}
+
+// choiceScore is the score variant choice weighs: the legibility, held
+// below rescueScore for a variant whose body is mostly bg's colour (it
+// reads by its rim only), so a variant that stands on bg as a whole
+// shape wins over one that needs the halo.
+func choiceScore(score, body func(image.Image, colorx.RGB) float64) func(image.Image, colorx.RGB) float64 {
+	return func(img image.Image, bg colorx.RGB) float64 {
+		v := score(img, bg)
+		if body(img, bg) < bodyRescue {
+			v = min(v, rescueScore-2*variantTie)
+		}
+		return v
+	}
 }
 
 func pickBy(def, dark image.Image, bg colorx.RGB, score func(image.Image, colorx.RGB) float64) image.Image {
@@ -201,7 +245,7 @@ func (p *painter) legible(img image.Image, bg colorx.RGB) float64 {
 
 // pickLogo is pickLogo with the render's held scores.
 func (p *painter) pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
-	return pickBy(def, dark, bg, p.legible)
+	return pickBy(def, dark, bg, choiceScore(p.legible, p.bodyLegible))
 }
 
 // halo is the rescue outline of a logo that is not legible on its
@@ -214,13 +258,20 @@ type halo struct {
 // haloFor returns the halo img needs on bg: none when it is legible there,
 // otherwise the halo colour it reads on best.
 func (p *painter) haloFor(img image.Image, bg colorx.RGB) halo {
-	if img == nil || p.legible(img, bg) >= rescueScore {
+	if img == nil || (p.legible(img, bg) >= rescueScore && p.bodyLegible(img, bg) >= bodyRescue) {
 		return halo{}
 	}
 	if p.legible(img, haloLight) >= p.legible(img, haloDark) {
 		return halo{true, haloLight}
 	}
 	return halo{true, haloDark}
+}
+
+// bodyLegible is bodyLegibility, held for the render.
+func (p *painter) bodyLegible(img image.Image, bg colorx.RGB) float64 {
+	k := legBodyKey{idOf(img), bg}
+	v, _ := held(p, k, func() (float64, bool) { return bodyLegibility(img, bg), true })
+	return v
 }
 
 // haloScore is how well img reads with the halo haloFor would give it on
