@@ -46,7 +46,7 @@ const (
 	// on its own team colour) reads by a thin rim only, which a small
 	// drawing loses: below this body score it gets the halo too.
 	bodyRescue = 0.35
-	haloShare    = 0.035 // halo width over the drawn logo's longer side
+	haloShare  = 0.035 // halo width over the drawn logo's longer side
 )
 
 // Halo colours: a white sticker outline for dark logos, a near-black one
