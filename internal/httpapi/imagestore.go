@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"gamethumbs/internal/cache"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 )
 
@@ -41,25 +42,23 @@ const (
 )
 
 // imageStore serves jobs from a byte-bounded cache, renders identical
-// concurrent jobs once, and bounds how many renders run and wait.
+// concurrent jobs once, and admits renders through the render gate.
 type imageStore struct {
 	cache   *cache.Bytes[*storedImage] // nil when IMAGE_CACHE_HOURS=0
 	disk    *cache.Disk                // optional second tier (CACHE_DIR); nil when off
 	shared  *sharedImages              // optional tier shared by replicas (REDIS_URL); nil when off
 	writes  chan diskWrite             // queued disk writes, off the request path
 	group   singleflight.Group
-	slots   chan struct{} // one token per running render
-	waiting chan struct{} // one token per queued render
+	gate    *render.Gate // admits jobs and holds a slot for each (RENDER_CONCURRENCY, RENDER_QUEUE)
 	now     func() time.Time
 	renders func() // called once per actual render (metrics, tests)
 	// rendered is called after every render with its duration (metrics).
 	rendered func(time.Duration, error)
 }
 
-func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, now func() time.Time) *imageStore {
+func newImageStore(maxBytes int64, ttl time.Duration, gate *render.Gate, now func() time.Time) *imageStore {
 	s := &imageStore{
-		slots:    make(chan struct{}, max(concurrency, 1)),
-		waiting:  make(chan struct{}, max(concurrency, 1)+queue),
+		gate:     gate,
 		now:      now,
 		renders:  func() {},
 		rendered: func(time.Duration, error) {},
@@ -69,12 +68,6 @@ func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, no
 	}
 	return s
 }
-
-// running is the number of renders holding a slot (metrics).
-func (s *imageStore) running() int { return len(s.slots) }
-
-// queued is the number of renders waiting for a slot (metrics).
-func (s *imageStore) queued() int { return max(len(s.waiting)-len(s.slots), 0) }
 
 // errBusy is returned when the render queue is full.
 var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy rendering; try again shortly",
@@ -139,14 +132,18 @@ func (s *imageStore) getKey(ctx context.Context, key string, job scene.Job, admi
 }
 
 func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, error) {
-	select {
-	case s.waiting <- struct{}{}:
-	default:
+	leave, err := s.gate.Admit()
+	if err != nil {
 		return nil, errBusy
 	}
-	defer func() { <-s.waiting }()
-	s.slots <- struct{}{}
-	defer func() { <-s.slots }()
+	defer leave()
+	// The job holds one slot of the gate from its first fetch to its
+	// encoded picture: its renders take no other.
+	ctx, done, err := s.gate.Enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 
 	s.renders()
 	began := time.Now()

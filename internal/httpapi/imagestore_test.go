@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 )
 
@@ -27,7 +28,7 @@ func (j *countingJob) Render(context.Context) (scene.Output, error) {
 // finished picture, not render it a second time: under load that window
 // is wide, and a duplicate render costs a whole picture's CPU.
 func TestLateRequestAfterFlightEndsDoesNotRenderAgain(t *testing.T) {
-	s := newImageStore(1<<20, time.Hour, 2, 4, time.Now)
+	s := newImageStore(1<<20, time.Hour, render.NewGate(2, 4), time.Now)
 	job := &countingJob{key: "nba|thumb|lal|bos"}
 	ctx := context.Background()
 	first, err := s.get(ctx, job, nil)

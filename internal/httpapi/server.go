@@ -23,6 +23,7 @@ import (
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/ratelimit"
 	"gamethumbs/internal/redact"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 )
 
@@ -62,6 +63,12 @@ type Deps struct {
 	// Shared is the Redis tier several replicas share (REDIS_URL): images,
 	// rate limits. Nil when off.
 	Shared *cluster.Client
+	// Renderer is the one Backend's jobs draw with: the image store
+	// admits jobs through its gate and holds a slot of it for each, the
+	// render gauges read the gate, the logo cache gauges its derivative
+	// cache. Nil (tests with a fake Backend): a
+	// gate of its own sized by RenderConcurrency and RenderQueue.
+	Renderer *render.Renderer
 }
 
 // Server is the gamethumbs HTTP handler.
@@ -76,8 +83,10 @@ type Server struct {
 	limiter *ratelimit.Limiter
 	xcLog   *slog.Logger // s.log masking by allowlist, for XC proxy requests
 	images  *imageStore
-	metrics *metrics.Metrics // nil when METRICS=false
-	shared  *cluster.Client  // nil without REDIS_URL
+	// renderer is Deps.Renderer (nil with a fake Backend).
+	renderer *render.Renderer
+	metrics  *metrics.Metrics // nil when METRICS=false
+	shared   *cluster.Client  // nil without REDIS_URL
 
 	cacheControlOnce sync.Once
 	cacheControl     []string // see imageCacheControl
@@ -113,8 +122,12 @@ func NewServer(d Deps) *Server {
 		// Proxy-only mode: every other route is disabled.
 		s.table = slices.DeleteFunc(s.table, func(r route) bool { return r.kind != kindHealth })
 	}
-	s.images = newImageStore(int64(d.Config.ImageCacheMB)<<20, time.Duration(d.Config.ImageCacheHours)*time.Hour,
-		d.Config.RenderConcurrency, d.Config.RenderQueue, s.now)
+	gate := render.NewGate(d.Config.RenderConcurrency, d.Config.RenderQueue)
+	if d.Renderer != nil {
+		gate = d.Renderer.Gate()
+	}
+	s.renderer = d.Renderer
+	s.images = newImageStore(int64(d.Config.ImageCacheMB)<<20, time.Duration(d.Config.ImageCacheHours)*time.Hour, gate, s.now)
 	if d.Disk != nil && d.Config.ImageCacheHours > 0 {
 		s.images.useDisk(d.Disk)
 	}

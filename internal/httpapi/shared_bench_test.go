@@ -13,6 +13,7 @@ import (
 
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/cluster/redistest"
+	"gamethumbs/internal/render"
 )
 
 // BenchmarkSharedImageHit measures a hit of the Redis tier on loopback:
@@ -27,7 +28,7 @@ func BenchmarkSharedImageHit(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer c.Close()
-	s := newImageStore(0, 0, 1, 0, time.Now) // no memory tier: every Get goes to Redis
+	s := newImageStore(0, 0, render.NewGate(1, 0), time.Now) // no memory tier: every Get goes to Redis
 	s.useShared(c, 1<<20, time.Hour)
 	data := make([]byte, 160<<10)
 	for i := range data {

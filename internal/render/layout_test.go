@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -16,11 +17,11 @@ func tracedRender(t *testing.T, s Scene, o Options) (image.Image, []LogoDraw) {
 	t.Helper()
 	var draws []LogoDraw
 	ctx := WithLogoTrace(context.Background(), func(d LogoDraw) { draws = append(draws, d) })
-	img, err := Render(ctx, s, o)
+	img, err := testRenderer.Render(ctx, s, o)
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
-	t.Cleanup(func() { Release(img) })
+	t.Cleanup(func() { raster.Release(img) })
 	return img, draws
 }
 
@@ -65,7 +66,7 @@ func TestStyle98CoverHeroesEqual(t *testing.T) {
 func TestUntrimmedLogoCentred(t *testing.T) {
 	for _, st := range []int{1, 2, 3, 4} {
 		img := render(t, matchupScene(teamPurple, teamGreen), logoOpts(st, 512, false))
-		c := trimBounds(img.(*image.RGBA))
+		c := raster.TrimBounds(img.(*image.RGBA))
 		left, right := c.Min.X, 512-c.Max.X
 		top, bottom := c.Min.Y, 512-c.Max.Y
 		if d := left - right; d < -1 || d > 1 {
@@ -97,7 +98,7 @@ func TestUpscaleCapped(t *testing.T) {
 }
 
 func TestNamePairSharesSize(t *testing.T) {
-	p := painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
+	p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
 	for _, tt := range []struct{ a, b []string }{
 		{teamNames(teamPurple), []string{"Ajax"}},
 		{[]string{"Club Atlético Internacional de Deportes Unidos", "Internacional", "CAI"}, []string{"Ajax"}},
@@ -159,7 +160,7 @@ func TestNamePairEachSideFits(t *testing.T) {
 		{200, 200, Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI"},
 			Team{Name: "Ajax", Short: "Ajax", Abbr: "AJX"}, "", "Ajax"},
 	} {
-		p := painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
+		p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
 		ta, tb := p.fitNamePair(nameForms(tt.a), nameForms(tt.b), tt.w, tt.h)
 		if (tt.wantA != "" && join(ta) != tt.wantA) || join(ta) == "" || join(tb) != tt.wantB {
 			t.Errorf("box %.0fx%.0f: %q next to %q, want %q and %q", tt.w, tt.h, join(ta), join(tb), tt.wantA, tt.wantB)

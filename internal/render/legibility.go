@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Legibility rule (documented contract, the same in every style):
@@ -82,8 +83,8 @@ type legStats struct {
 
 const legGrid = 56
 
-func legStatsOf(img image.Image) *legStats {
-	return memo(img, legKey{idOf(img)}, func() (*legStats, int64) {
+func legStatsOf(c *derivatives, img image.Image) *legStats {
+	return memo(c, img, legKey{idOf(img)}, func() (*legStats, int64) {
 		s := &legStats{}
 		// The working copy is not cached: only the drawn variant needs one.
 		li := normalise(img)
@@ -128,11 +129,11 @@ func legStatsOf(img image.Image) *legStats {
 // (vanishes) to 1 (see the rule above). A nil or blank logo scores 0.
 // Scores are cached by logo and colour: the choices every render makes
 // (variant, side colour, halo) then measure nothing once made.
-func legibility(img image.Image, bg colorx.RGB) float64 {
+func legibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
 	if img == nil {
 		return 0
 	}
-	return memo(img, legKeyBg{idOf(img), bg}, func() (float64, int64) { return measureLegibility(img, bg), 64 })
+	return memo(c, img, legKeyBg{idOf(img), bg}, func() (float64, int64) { return measureLegibility(c, img, bg), 64 })
 }
 
 // legBodyKey is a logo's body score on one background colour.
@@ -143,12 +144,12 @@ type legBodyKey struct {
 
 // bodyLegibility is the body half of legibility: how far img's opaque
 // pixels stand from bg on average, 0 (its body is bg) to 1.
-func bodyLegibility(img image.Image, bg colorx.RGB) float64 {
+func bodyLegibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
 	if img == nil {
 		return 0
 	}
-	return memo(img, legBodyKey{idOf(img), bg}, func() (float64, int64) {
-		s := legStatsOf(img)
+	return memo(c, img, legBodyKey{idOf(img), bg}, func() (float64, int64) {
+		s := legStatsOf(c, img)
 		if s.count == 0 {
 			return 0, 64
 		}
@@ -162,8 +163,8 @@ func bodyLegibility(img image.Image, bg colorx.RGB) float64 {
 }
 
 // measureLegibility is legibility without the cache.
-func measureLegibility(img image.Image, bg colorx.RGB) float64 {
-	s := legStatsOf(img)
+func measureLegibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
+	s := legStatsOf(c, img)
 	if len(s.samples) == 0 {
 		return 0
 	}
@@ -194,8 +195,10 @@ func legibilityScore(edge, body float64) float64 {
 // pickLogo chooses between the default logo and the dark-background variant
 // for background bg: the more legible, the default on a near tie. Either
 // may be nil.
-func pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
-	return pickBy(def, dark, bg, choiceScore(legibility, bodyLegibility))
+func pickLogo(c *derivatives, def, dark image.Image, bg colorx.RGB) image.Image {
+	return pickBy(def, dark, bg, choiceScore(
+		func(img image.Image, bg colorx.RGB) float64 { return legibility(c, img, bg) },
+		func(img image.Image, bg colorx.RGB) float64 { return bodyLegibility(c, img, bg) }))
 }
 
 // choiceScore is the score variant choice weighs: the legibility, held
@@ -239,7 +242,7 @@ func (p *painter) legible(img image.Image, bg colorx.RGB) float64 {
 		return 0
 	}
 	k := legKeyBg{idOf(img), bg}
-	v, _ := held(p, k, func() (float64, bool) { return legibility(img, bg), true })
+	v, _ := held(p, k, func() (float64, bool) { return legibility(p.cache, img, bg), true })
 	return v
 }
 
@@ -270,7 +273,7 @@ func (p *painter) haloFor(img image.Image, bg colorx.RGB) halo {
 // bodyLegible is bodyLegibility, held for the render.
 func (p *painter) bodyLegible(img image.Image, bg colorx.RGB) float64 {
 	k := legBodyKey{idOf(img), bg}
-	v, _ := held(p, k, func() (float64, bool) { return bodyLegibility(img, bg), true })
+	v, _ := held(p, k, func() (float64, bool) { return bodyLegibility(p.cache, img, bg), true })
 	return v
 }
 
@@ -307,7 +310,7 @@ func haloMask(logo *image.RGBA, r int) *image.Alpha {
 			m.Pix[di+x] = logo.Pix[si+4*x+3]
 		}
 	}
-	boxBlur(m, max(1, r/2))
+	raster.BoxBlur(m, max(1, r/2))
 	// A blur of sigma r/2 falls to a few percent about r outside the
 	// silhouette: stretching the low end moves the edge out to there.
 	var lut [256]uint8

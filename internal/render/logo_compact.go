@@ -6,7 +6,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// compactTeam is the team logo with style=1 (§5.5): the compact card in
+// compactTeam is the team logo with style=1: the compact card in
 // one solid team colour with the team logo centred (up to 0.8 bs high and
 // 1.6 bs wide, logoDrawn shadow). In name mode, for skipLogos leagues and
 // for a team without any logo, the team's name fills the card instead.
@@ -16,16 +16,16 @@ func (p *painter) compactTeam() error {
 	t := p.s.Teams[0]
 	lg := p.s.League
 	c := p.compactCard()
-	bg, logo := teamCardColour(t)
+	bg, logo := teamCardColour(p.cache, t)
 	if p.o.NameMode || lg.SkipLogos {
 		bg, logo = t.Color, nil // no logo to read: the primary colour
 	}
 	grey := t.Loser || t.Missing
 	switch {
 	case t.Missing:
-		bg, logo = greyPrimary, pickLogo(lg.Logo, lg.LogoDark, greyPrimary)
+		bg, logo = greyPrimary, pickLogo(p.cache, lg.Logo, lg.LogoDark, greyPrimary)
 	case grey && logo != nil:
-		bg, logo = greyPrimary, pickLogo(t.Logo, t.LogoDark, greyPrimary)
+		bg, logo = greyPrimary, pickLogo(p.cache, t.Logo, t.LogoDark, greyPrimary)
 	case grey:
 		bg = greyPrimary
 	}
@@ -33,7 +33,7 @@ func (p *painter) compactTeam() error {
 	// A logo that is not wide fills a third of the card at most: it
 	// stands at the left, and the team's name fills the rest (a logo
 	// and name lock-up) rather than leaving two thirds of the card empty.
-	lockup := !useName && !grey && len(teamNames(t)) > 0 && logoAspect(logo) < 1.6
+	lockup := !useName && !grey && len(teamNames(t)) > 0 && logoAspect(p.cache, logo) < 1.6
 	return p.steps(
 		func() { p.paintCard(c, bg, bg, false) },
 		func() {
@@ -51,7 +51,7 @@ func (p *painter) compactTeam() error {
 				p.nameText(teamNames(t), false, bg, (x0+x1)/2, c.cy(), x1-x0, 0.8*c.bs)
 				return
 			}
-			p.drawLogoHalo(p.dst, logo, grey, c.at(0.5), c.cy(), logoBox(logo, 1.6*c.bs, 0.8*c.bs), shadowLogo, hl)
+			p.drawLogoHalo(p.dst, logo, grey, c.at(0.5), c.cy(), logoBox(p.cache, logo, 1.6*c.bs, 0.8*c.bs), shadowLogo, hl)
 		},
 	)
 }
@@ -61,17 +61,17 @@ func (p *painter) compactTeam() error {
 // logo variant that reads best on it (pickLogo); a logo that reads on
 // neither variant gets its halo when drawn. A team without logos gets a
 // nil logo.
-func teamCardColour(t Team) (colorx.RGB, image.Image) {
+func teamCardColour(c *derivatives, t Team) (colorx.RGB, image.Image) {
 	if t.Logo == nil && t.LogoDark == nil {
 		return t.Color, nil
 	}
-	return t.Color, pickLogo(t.Logo, t.LogoDark, t.Color)
+	return t.Color, pickLogo(c, t.Logo, t.LogoDark, t.Color)
 }
 
 // logoAspect is the width over the height of img's visible part (1 when
 // it has none).
-func logoAspect(img image.Image) float64 {
-	if trim, ok := logoTrim(img); ok {
+func logoAspect(c *derivatives, img image.Image) float64 {
+	if trim, ok := logoTrim(c, img); ok {
 		return float64(trim.Dx()) / float64(trim.Dy())
 	}
 	return 1

@@ -9,7 +9,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// Grey colours of a losing team or a missing-team stand-in (§3.5 item 4).
+// Grey colours of a losing team or a missing-team stand-in, as the reference renderer draws them.
 var (
 	greyPrimary   = colorx.RGB{R: 0xd3, G: 0xd3, B: 0xd3}
 	greyAlternate = colorx.RGB{R: 0xb8, G: 0xb8, B: 0xb8}
@@ -43,7 +43,7 @@ func (p *painter) tinyLogo(logos ...image.Image) bool {
 		if img == nil {
 			continue
 		}
-		if trim, ok := logoTrim(img); ok {
+		if trim, ok := logoTrim(p.cache, img); ok {
 			best = max(best, trim.Dx(), trim.Dy())
 		}
 	}
@@ -188,7 +188,7 @@ func (p *painter) sideIndex(sd *side) int {
 }
 
 // nameCard draws a team name in weight-900 type fitted to a box of side s
-// (§5.8): start at 0.3 s, shrink until the wrapped lines fit 95 % of the
+// as the reference renderer does: start at 0.3 s, shrink until the wrapped lines fit 95 % of the
 // box, never clipping or breaking words. Greyed sides draw at half opacity.
 func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s float64) {
 	maxLines := max(1, utf8.RuneCountInString(name))
@@ -206,12 +206,12 @@ func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s floa
 }
 
 // logoBoxes returns the common logo box side and the two centres of styles
-// 1, 2, 5 and 6 (§5.3).
+// 1, 2, 5 and 6.
 //
 // With the league logo (0.25 m) in the middle, the boxes keep margins
 // that scale with the canvas: leagueGap of m clear of the league logo and
 // edgeGap of m from the canvas edge, shrinking and moving outwards where
-// the §5.3 fractions would crowd them (a square canvas put the logos
+// the reference's fractions would crowd them (a square canvas put the logos
 // 15 px from the league logo at 1080 px).
 const (
 	leagueGap = 0.05

@@ -13,6 +13,7 @@ import (
 	"gamethumbs/internal/colorx"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/match"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/title"
 	"gamethumbs/internal/warnonce"
 )
@@ -35,6 +36,10 @@ type Config struct {
 	// address check (ALLOW_INSECURE_OVERLAY_URLS as a host list).
 	TrustedOverlays     *fetch.Fetcher
 	TrustedOverlayHosts []string
+
+	// Renderer draws the pictures; nil for one of its own (a derivative
+	// cache of render.DefaultCacheBytes, a gate of GOMAXPROCS renders).
+	Renderer *render.Renderer
 
 	// Logger receives a warning when a logo cannot be had, once per URL
 	// per LogoWarnInterval. Nil logs nothing.
@@ -62,6 +67,9 @@ type Service struct {
 
 // New returns a Service.
 func New(cfg Config) *Service {
+	if cfg.Renderer == nil {
+		cfg.Renderer = render.New(render.Config{CacheBytes: render.DefaultCacheBytes})
+	}
 	return &Service{cfg: cfg, warned: warnonce.New(LogoWarnInterval, 0, nil)}
 }
 
