@@ -18,10 +18,10 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 	}
 	s.images.rendered = m.ObserveRender
 	m.WatchRenders(s.images.gate.Running, s.images.gate.Queued)
-	if c := s.images.cache; c != nil {
+	if c := s.images.memory; c != nil {
 		m.WatchCache("image", func() metrics.CacheStats {
-			b, n, hits, misses, evictions := c.Stats()
-			return metrics.CacheStats{Bytes: b, Entries: n, Hits: hits, Misses: misses, Evictions: int64(evictions)}
+			st := c.Stats()
+			return metrics.CacheStats{Bytes: st.Bytes, Entries: st.Entries, Hits: st.Hits, Misses: st.Misses, Evictions: int64(st.Evictions)}
 		})
 	}
 	if r := s.renderer; r != nil {

@@ -1,4 +1,4 @@
-package httpapi
+package cache
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/cluster/redistest"
-	"gamethumbs/internal/render"
 )
 
 // BenchmarkSharedImageHit measures a hit of the Redis tier on loopback:
@@ -28,24 +27,25 @@ func BenchmarkSharedImageHit(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer c.Close()
-	s := newImageStore(0, 0, render.NewGate(1, 0), time.Now) // no memory tier: every Get goes to Redis
-	s.useShared(c, 1<<20, time.Hour)
+	s := NewShared(c, "img:", 1<<20, time.Hour)
 	data := make([]byte, 160<<10)
 	for i := range data {
 		data[i] = byte(rand.IntN(256))
 	}
-	img := newStoredImage(data, "image/png", time.Now())
+	img := NewImage(data, "image/png", time.Now())
 	ctx := context.Background()
-	s.putShared(ctx, "thumb", img)
+	if err := s.Set(ctx, "thumb", img); err != nil {
+		b.Fatal(err)
+	}
 
 	lat := make([]time.Duration, 0, b.N)
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for b.Loop() {
 		t0 := time.Now()
-		got, ok := s.fromShared(ctx, "thumb")
+		got, ok := s.Get(ctx, "thumb")
 		lat = append(lat, time.Since(t0))
-		if !ok || len(got.data) != len(data) {
+		if !ok || len(got.Data) != len(data) {
 			b.Fatal("miss")
 		}
 	}
@@ -56,7 +56,7 @@ func BenchmarkSharedImageHit(b *testing.B) {
 
 	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr()})
 	defer rdb.Close()
-	if n, err := rdb.MemoryUsage(ctx, "bench:"+s.shared.name("thumb")).Result(); err == nil {
+	if n, err := rdb.MemoryUsage(ctx, "bench:"+s.name("thumb")).Result(); err == nil {
 		b.ReportMetric(float64(n), "redis-bytes/entry")
 		b.ReportMetric(float64(n-int64(len(data))), "overhead-bytes/entry")
 	}
