@@ -96,13 +96,14 @@ keeps its colour.
 
 // hardCaseNotes says what each hard case tests.
 var hardCaseNotes = map[string]string{
-	"white_black":   "A white logo on a white team next to a black logo on a black team: both keep their colour (white, black); the logos get a dark and a white halo. On the dark style 4 the black badge takes a dark grey shade of itself to stand off the page; on the white logo styles 5 and 6 the white badge takes the team's alternate.",
-	"yellow_purple": "A yellow logo on a yellow team: the side stays yellow and the star gets a dark halo; the purple team's logo switches to its gold dark-background variant. Style 98/99 panels deepen to amber at their edges, not to olive.",
-	"green_white":   "A logo whose body is the team's green: the side stays green and the logo is outlined.",
-	"same_reds":     "Two teams in the same red with red logos: both stay red, one a lighter and one a darker shade, apart by shade and the divider.",
-	"tiny_wide":     "A 24-px logo (shown as the team's name where it would be blown up) and an 8:1 wordmark.",
-	"tall_yellow":   "A 1:4 mark on orange next to the yellow team.",
-	"long_names":    "Name mode with a 45-letter club name next to \"Ajax\": each side fits its own name; Ajax keeps its full name.",
-	"doubles":       "Athlete pairs (two busts each) standing on their side.",
-	"teams":         "Team pictures (thumbnail and compact logo) of every hard-case team: the colour deepened in OKLCH (gold turns amber, not olive).",
+	"white_black":     "A white logo on a white team next to a black logo on a black team: both keep their colour (white, black); the logos get a dark and a white halo. On the dark style 4 the black badge takes a dark grey shade of itself to stand off the page; on the white logo styles 5 and 6 the white badge takes the team's alternate.",
+	"yellow_purple":   "A yellow logo on a yellow team: the side stays yellow and the star gets a dark halo; the purple team's logo switches to its gold dark-background variant. Style 98/99 panels deepen to amber at their edges, not to olive.",
+	"green_white":     "A logo whose body is the team's green: the side stays green and the logo is outlined.",
+	"same_reds":       "Two teams in the same red with red logos: both stay red, one a lighter and one a darker shade, apart by shade and the divider.",
+	"tiny_wide":       "A 24-px logo (shown as the team's name where it would be blown up) and an 8:1 wordmark.",
+	"tall_yellow":     "A 1:4 mark on orange next to the yellow team.",
+	"daylight_violet": "A yellow logo on a white team (a white card, a white half) and a dark purple logo on a purple team (and on the near-black grid of styles 5 and 6): both teams keep their colour, both logos get a halo (dark round the yellow, white round the purple).",
+	"long_names":      "Name mode with a 45-letter club name next to \"Ajax\": each side fits its own name; Ajax keeps its full name.",
+	"doubles":         "Athlete pairs (two busts each) standing on their side.",
+	"teams":           "Team pictures (thumbnail and compact logo) of every hard-case team: the colour deepened in OKLCH (gold turns amber, not olive).",
 }

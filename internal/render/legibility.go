@@ -47,6 +47,10 @@ const (
 	// on its own team colour) reads by a thin rim only, which a small
 	// drawing loses: below this body score it gets the halo too.
 	bodyRescue = 0.35
+	// A silhouette that stands off bg by less than this edge score (a
+	// dark purple on the near-black grid) reads as a dim shape: it gets
+	// the halo too.
+	edgeRescue = 0.8
 	haloShare  = 0.035 // halo width over the drawn logo's longer side
 )
 
@@ -136,30 +140,47 @@ func legibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
 	return memo(c, img, legKeyBg{idOf(img), bg}, func() (float64, int64) { return measureLegibility(c, img, bg), 64 })
 }
 
-// legBodyKey is a logo's body score on one background colour.
+// legBodyKey is a logo's body and edge scores on one background colour.
 type legBodyKey struct {
 	id logoID
 	bg colorx.RGB
 }
 
-// bodyLegibility is the body half of legibility: how far img's opaque
-// pixels stand from bg on average, 0 (its body is bg) to 1.
-func bodyLegibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
+// legParts are the two halves of a legibility score.
+type legParts struct{ body, edge float64 }
+
+// legibilityParts returns the halves of legibility: how far img's
+// opaque pixels (body) and its silhouette's edge pixels (edge) stand
+// from bg on average, each 0 (the colour of bg) to 1.
+func legibilityParts(c *derivatives, img image.Image, bg colorx.RGB) legParts {
 	if img == nil {
-		return 0
+		return legParts{}
 	}
-	return memo(c, img, legBodyKey{idOf(img), bg}, func() (float64, int64) {
+	return memo(c, img, legBodyKey{idOf(img), bg}, func() (legParts, int64) {
 		s := legStatsOf(c, img)
 		if s.count == 0 {
-			return 0, 64
+			return legParts{}, 64
 		}
 		b := bg.OKLab()
-		var body float64
+		var body, edge float64
 		for _, sm := range s.samples {
-			body += float64(sm.n) * min(1, sm.lab.DeltaE(b)/deGood)
+			v := float64(sm.n) * min(1, sm.lab.DeltaE(b)/deGood)
+			body += v
+			if sm.edge {
+				edge += v
+			}
 		}
-		return body / float64(s.count), 64
+		p := legParts{body: body / float64(s.count), edge: 1}
+		if s.edges > 0 {
+			p.edge = edge / float64(s.edges)
+		}
+		return p, 64
 	})
+}
+
+// bodyLegibility is the body half of legibility (legibilityParts).
+func bodyLegibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
+	return legibilityParts(c, img, bg).body
 }
 
 // measureLegibility is legibility without the cache.
@@ -261,7 +282,10 @@ type halo struct {
 // haloFor returns the halo img needs on bg: none when it is legible there,
 // otherwise the halo colour it reads on best.
 func (p *painter) haloFor(img image.Image, bg colorx.RGB) halo {
-	if img == nil || (p.legible(img, bg) >= rescueScore && p.bodyLegible(img, bg) >= bodyRescue) {
+	if img == nil {
+		return halo{}
+	}
+	if lp := p.legParts(img, bg); p.legible(img, bg) >= rescueScore && lp.body >= bodyRescue && lp.edge >= edgeRescue {
 		return halo{}
 	}
 	if p.legible(img, haloLight) >= p.legible(img, haloDark) {
@@ -270,11 +294,16 @@ func (p *painter) haloFor(img image.Image, bg colorx.RGB) halo {
 	return halo{true, haloDark}
 }
 
-// bodyLegible is bodyLegibility, held for the render.
-func (p *painter) bodyLegible(img image.Image, bg colorx.RGB) float64 {
+// legParts is legibilityParts, held for the render.
+func (p *painter) legParts(img image.Image, bg colorx.RGB) legParts {
 	k := legBodyKey{idOf(img), bg}
-	v, _ := held(p, k, func() (float64, bool) { return bodyLegibility(p.cache, img, bg), true })
+	v, _ := held(p, k, func() (legParts, bool) { return legibilityParts(p.cache, img, bg), true })
 	return v
+}
+
+// bodyLegible is the body half of legibility, held for the render.
+func (p *painter) bodyLegible(img image.Image, bg colorx.RGB) float64 {
+	return p.legParts(img, bg).body
 }
 
 // haloScore is how well img reads with the halo haloFor would give it on
