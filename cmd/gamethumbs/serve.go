@@ -381,8 +381,9 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 }
 
 // newRenderer builds the service's one renderer: its gate lets
-// RENDER_CONCURRENCY renders paint at once and admits RENDER_QUEUE more
-// jobs to the image store; its derivative cache takes seven eighths of
+// RENDER_CONCURRENCY renders run at once (an image-store job holds a slot
+// from its first fetch to its encoded picture) and admits RENDER_QUEUE
+// more jobs to wait; its derivative cache takes seven eighths of
 // LOGO_CACHE_MB (see newBackend).
 func newRenderer(cfg config.Config) *render.Renderer {
 	return render.New(render.Config{
