@@ -62,7 +62,7 @@ func TestCompactTeamKeepsItsColour(t *testing.T) {
 		o.NameMode = tt.mode
 		var draws []LogoDraw
 		ctx := WithLogoTrace(context.Background(), func(d LogoDraw) { draws = append(draws, d) })
-		img, err := Render(ctx, Scene{League: testLeague, Teams: []Team{tt.team}}, o)
+		img, err := testRenderer.Render(ctx, Scene{League: testLeague, Teams: []Team{tt.team}}, o)
 		if err != nil {
 			t.Fatal(err)
 		}
