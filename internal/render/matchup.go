@@ -243,8 +243,18 @@ func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
 func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
 	s, ax, ay, bx, by := p.logoBoxes()
 	sa, sb := s, s
-	// Busts stand on the bottom edge of their side (bust.go).
+	// Busts stand on the bottom edge of their side (bust.go), below the
+	// league logo: they keep the full box the league logo's margins
+	// would take from a logo, inside the canvas's edge margin.
+	full := min(0.325*p.W, 0.52*p.H)
+	if p.portrait {
+		full = min(0.5*p.W, 0.32*p.H)
+	}
+	inside := edgeGap*p.m + bustGrow*full/2 // a bust's centre from the edge at least
 	if p.sideBust(a) {
+		if !p.portrait {
+			ax = max(ax, inside)
+		}
 		bottom := p.H
 		if p.portrait {
 			bottom = p.H / 2
@@ -252,11 +262,14 @@ func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
 				bottom -= 0.125 * p.m // above the league logo in the middle
 			}
 		}
-		sa = bustGrow * s
+		sa = bustGrow * full
 		ay = p.bustCentre(p.pickLogo(a.logo, a.logoDark, bgA), sa, bottom)
 	}
 	if p.sideBust(b) {
-		sb = bustGrow * s
+		if !p.portrait {
+			bx = min(bx, p.W-inside)
+		}
+		sb = bustGrow * full
 		by = p.bustCentre(p.pickLogo(b.logo, b.logoDark, bgB), sb, p.H)
 	}
 	draws := []func(q *painter){
