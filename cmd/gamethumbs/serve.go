@@ -418,12 +418,17 @@ func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, share
 		SiteURL: cfg.ESPNSiteURL, CoreURL: cfg.ESPNCoreURL, CDNURL: cfg.ESPNCDNURL,
 		UserAgent: ua, Client: client, Shared: shared,
 	})
+	defaultImage, err := imageSetting(cfg.DefaultImage)
+	if err != nil {
+		return nil, nil, fmt.Errorf("DEFAULT_IMAGE: %w", err)
+	}
 	sc := scene.Config{
-		Catalog:   cat,
-		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
-		Discover:  provider.Discover,
-		Logos:     fetch.New(client, fcfg),
-		Renderer:  r,
+		Catalog:      cat,
+		DefaultImage: defaultImage,
+		Providers:    map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
+		Discover:     provider.Discover,
+		Logos:        fetch.New(client, fcfg),
+		Renderer:     r,
 
 		Logger:      log,
 		LogoFailure: m.LogoFailure,
