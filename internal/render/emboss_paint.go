@@ -26,7 +26,7 @@ type panelLUTs struct {
 func newPanelLUTs(cache *derivatives, c colorx.RGB, stops []raster.Stop) panelLUTs {
 	plain := overlayLUT(cache, c, stops)
 	if c.OKLCh().Yellow() {
-		deepenYellow(plain, c)
+		deepenYellow(cache, plain, c)
 	}
 	sheen := new([raster.LUTSize]uint32)
 	both := new([raster.LUTSize]uint64)

@@ -214,17 +214,36 @@ type panelLUTKey struct{ c colorx.RGB }
 // for a yellow or gold team colour c: the overlay's black, mixed in sRGB,
 // turns a yellow olive towards the panel's edges; each entry darker than
 // c becomes c deepened to that entry's lightness (colorx.Deepen: towards
-// amber, keeping its colour), so the vignette is a deeper gold.
-func deepenYellow(lut *[raster.LUTSize]uint32, c colorx.RGB) {
+// amber, keeping its colour), so the vignette is a deeper gold. The
+// deepened shades are worked out at yellowSteps lightnesses (once per
+// colour, in the derivative cache) and blended between.
+func deepenYellow(cache *derivatives, lut *[raster.LUTSize]uint32, c colorx.RGB) {
 	l0 := c.OKLCh().L
+	shades := memo(cache, nil, yellowKey{c}, func() (*[yellowSteps + 1]colorx.RGB, int64) {
+		var t [yellowSteps + 1]colorx.RGB
+		for i := range t {
+			t[i] = colorx.Deepen(c, float64(i)/yellowSteps)
+		}
+		return &t, 3 * (yellowSteps + 1)
+	})
 	for i, v := range lut {
 		e := colorx.RGB{R: uint8(v), G: uint8(v >> 8), B: uint8(v >> 16)}
-		if l := e.OKLCh().L; l < l0 {
-			d := colorx.Deepen(c, l/l0)
-			lut[i] = raster.Pixel32(d.R, d.G, d.B, uint8(v>>24))
+		l := e.OKLab().L
+		if l >= l0 {
+			continue
 		}
+		f := l / l0 * yellowSteps
+		k := min(int(f), yellowSteps-1)
+		d := colorx.Mix(shades[k], shades[k+1], f-float64(k))
+		lut[i] = raster.Pixel32(d.R, d.G, d.B, uint8(v>>24))
 	}
 }
+
+// yellowSteps is the number of lightness steps deepenYellow works out.
+const yellowSteps = 32
+
+// yellowKey names the deepened shades of a yellow team colour.
+type yellowKey struct{ c colorx.RGB }
 
 // nameCardOn is nameCard drawing into a panel.
 func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, box float64) {
