@@ -170,3 +170,28 @@ func TestNamePairEachSideFits(t *testing.T) {
 		}
 	}
 }
+
+// TestSquareMarginsScale: on square canvases the team logos keep a
+// margin from the league logo in the middle that scales with the canvas
+// (wave 2 left 15 px at 1080 px), in every style that puts it there.
+func TestSquareMarginsScale(t *testing.T) {
+	for _, kind := range []Kind{KindThumb, KindCover} {
+		for _, st := range []int{1, 2, 5, 6} {
+			o := Options{Kind: kind, Width: 540, Height: 540, Style: st, LeagueLogo: true}
+			_, draws := tracedRender(t, matchupScene(teamPurple, teamGreen), o)
+			league := drawsOf(draws, testLeague.Logo)
+			if len(league) != 1 {
+				t.Fatalf("kind %d style %d: league logo drawn %d times", kind, st, len(league))
+			}
+			lr := league[0].Rect
+			for _, tm := range []Team{teamPurple, teamGreen} {
+				for _, d := range append(drawsOf(draws, tm.Logo), drawsOf(draws, tm.LogoDark)...) {
+					gap := max(lr.Min.X-d.Rect.Max.X, d.Rect.Min.X-lr.Max.X, lr.Min.Y-d.Rect.Max.Y, d.Rect.Min.Y-lr.Max.Y)
+					if want := 540 / 25; gap < want {
+						t.Errorf("kind %d style %d: a team logo %v is %d px from the league logo %v, want >= %d", kind, st, d.Rect, gap, lr, want)
+					}
+				}
+			}
+		}
+	}
+}
