@@ -195,3 +195,30 @@ func TestSquareMarginsScale(t *testing.T) {
 		}
 	}
 }
+
+// TestStackedReflectionsWhole: on tall covers of styles 98 and 99 the top
+// hero's reflection (the part that shows before it fades out) ends above
+// the VS badge on the panels' shared edge, and the bottom one's above
+// the canvas edge: no reflection is cut into a flat-bottomed shape.
+func TestStackedReflectionsWhole(t *testing.T) {
+	for _, st := range []int{98, 99} {
+		o := Options{Kind: KindCover, Width: 540, Height: 720, Style: st, LeagueLogo: true}
+		_, draws := tracedRender(t, matchupScene(teamPurple, teamGreen), o)
+		badge := 0.076 * 540
+		for i, tm := range []Team{teamPurple, teamGreen} {
+			d := append(drawsOf(draws, tm.Logo), drawsOf(draws, tm.LogoDark)...)
+			if len(d) != 1 {
+				t.Fatalf("style %d: team %d drawn %d times", st, i, len(d))
+			}
+			r := d[0].Rect
+			end := float64(r.Max.Y) + (reflGap+reflShow)*float64(r.Dy())
+			limit := 720/2 - 1.4*badge
+			if i == 1 {
+				limit = 720
+			}
+			if end > limit+1 {
+				t.Errorf("style %d: team %d's reflection shows down to y %.0f, past %.0f", st, i, end, limit)
+			}
+		}
+	}
+}
