@@ -25,9 +25,13 @@ type Reencoder interface {
 // is kept: a client holding the first copy still gets 304s.
 //
 // It never delays a render: Offer drops a picture when the queue is full,
-// one worker does the work, and a picture whose turn comes while busy
-// reports load (renders running or queued) waits a second for the load to
-// pass, then is skipped. Only a copy that
+// one worker does the work, one picture at a time (its work memory is
+// the encoder's for one picture), and it starts only once busy (renders
+// running or queued) has reported no load for idleSettle; a picture whose
+// turn comes under load waits a second for the load to pass, then is
+// skipped. While it works, busy is looked at every busyPoll and the first
+// load cancels the encoder's context: the picture is dropped (Yielded)
+// and the CPU is the render's within milliseconds. Only a copy that
 // is smaller, decodes to exactly the same pixels, and replaces the picture
 // still stored under its key (same ETag) is stored, through the tiers.
 type Recompressor struct {
@@ -44,7 +48,8 @@ type Recompressor struct {
 // RecompressStats counts what the pass did.
 type RecompressStats struct {
 	Replaced, Skipped, NotSmaller, Failed uint64
-	Saved                                 int64 // bytes
+	Yielded                               uint64 // stopped because a render came
+	Saved                                 int64  // bytes
 }
 
 // NewRecompressor starts the pass over tiers with enc, at most queue
@@ -105,30 +110,65 @@ func (r *Recompressor) run() {
 }
 
 // How long the pass waits for the machine to be idle before it skips a
-// picture, and how often it looks.
+// picture, how long busy must report no load before it starts (a lull
+// between a burst's requests is not idle), and how often it looks while
+// waiting and while working.
 const (
-	idleWait = time.Second
-	idlePoll = 50 * time.Millisecond
+	idleWait   = time.Second
+	idleSettle = 100 * time.Millisecond
+	idlePoll   = 10 * time.Millisecond
+	busyPoll   = 2 * time.Millisecond
 )
 
-// idle reports whether busy reports no load within idleWait.
+// idle reports whether busy reports no load for idleSettle within
+// idleWait.
 func (r *Recompressor) idle() bool {
-	for deadline := time.Now().Add(idleWait); ; {
-		if !r.busy() {
+	deadline := time.Now().Add(idleWait)
+	quietSince := time.Now()
+	for {
+		now := time.Now()
+		if r.busy() {
+			quietSince = now
+		} else if now.Sub(quietSince) >= idleSettle {
 			return true
 		}
-		if time.Now().After(deadline) {
+		if now.After(deadline) {
 			return false
 		}
 		time.Sleep(idlePoll)
 	}
 }
 
-// once re-encodes one picture and stores the copy when it may.
+// watch cancels the work's context at the first load busy reports, until
+// stop is closed.
+func (r *Recompressor) watch(cancel context.CancelFunc, stop <-chan struct{}) {
+	t := time.NewTicker(busyPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			if r.busy() {
+				cancel()
+				return
+			}
+		}
+	}
+}
+
+// once re-encodes one picture and stores the copy when it may; a render
+// arriving meanwhile stops it.
 func (r *Recompressor) once(key string, img *Image) {
-	ctx := context.Background()
+	ctx, cancel := context.WithCancel(context.Background())
+	stop := make(chan struct{})
+	go r.watch(cancel, stop)
+	defer func() { close(stop); cancel() }()
 	data, err := r.enc.Reencode(ctx, img.ContentType, img.Data)
 	switch {
+	case ctx.Err() != nil:
+		r.count(func(s *RecompressStats) { s.Yielded++ })
+		return
 	case err != nil:
 		r.count(func(s *RecompressStats) { s.Failed++ })
 		return
