@@ -42,6 +42,8 @@ type Recompressor struct {
 
 	mu    sync.Mutex
 	stats RecompressStats
+	ctx   context.Context // done once Close is called
+	quit  context.CancelFunc
 	done  chan struct{}
 }
 
@@ -59,6 +61,7 @@ func NewRecompressor(tiers Cache, enc Reencoder, queue int, busy func() bool) *R
 		busy = func() bool { return false }
 	}
 	r := &Recompressor{tiers: tiers, enc: enc, busy: busy, q: make(chan queuedWrite, queue), done: make(chan struct{})}
+	r.ctx, r.quit = context.WithCancel(context.Background())
 	go r.run()
 	return r
 }
@@ -66,7 +69,7 @@ func NewRecompressor(tiers Cache, enc Reencoder, queue int, busy func() bool) *R
 // Offer queues the picture stored under key for the pass; it reports
 // false when the picture is dropped (queue full, or not to be stored).
 func (r *Recompressor) Offer(key string, img *Image) bool {
-	if r == nil || lasting(img) != nil {
+	if r == nil || lasting(img) != nil || r.ctx.Err() != nil {
 		return false
 	}
 	select {
@@ -78,10 +81,11 @@ func (r *Recompressor) Offer(key string, img *Image) bool {
 	}
 }
 
-// Close stops the pass once the picture in hand is done; queued ones are
-// dropped.
+// Close stops the pass, the picture in hand within milliseconds (its
+// encoder's context is cancelled); queued ones are dropped, later offers
+// refused. It is safe to call more than once, and beside Offer.
 func (r *Recompressor) Close() {
-	close(r.q)
+	r.quit()
 	<-r.done
 }
 
@@ -100,7 +104,13 @@ func (r *Recompressor) count(f func(*RecompressStats)) {
 
 func (r *Recompressor) run() {
 	defer close(r.done)
-	for w := range r.q {
+	for {
+		var w queuedWrite
+		select {
+		case <-r.ctx.Done():
+			return
+		case w = <-r.q:
+		}
 		if !r.idle() {
 			r.count(func(s *RecompressStats) { s.Skipped++ })
 			continue
@@ -135,7 +145,11 @@ func (r *Recompressor) idle() bool {
 		if now.After(deadline) {
 			return false
 		}
-		time.Sleep(idlePoll)
+		select {
+		case <-r.ctx.Done():
+			return false
+		case <-time.After(idlePoll):
+		}
 	}
 }
 
@@ -160,7 +174,7 @@ func (r *Recompressor) watch(cancel context.CancelFunc, stop <-chan struct{}) {
 // once re-encodes one picture and stores the copy when it may; a render
 // arriving meanwhile stops it.
 func (r *Recompressor) once(key string, img *Image) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(r.ctx)
 	stop := make(chan struct{})
 	go r.watch(cancel, stop)
 	defer func() { close(stop); cancel() }()

@@ -24,6 +24,13 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 			return metrics.CacheStats{Bytes: st.Bytes, Entries: st.Entries, Hits: st.Hits, Misses: st.Misses, Evictions: int64(st.Evictions)}
 		})
 	}
+	if rc := s.images.recompress; rc != nil {
+		m.WatchRecompress(func() metrics.RecompressStats {
+			st := rc.Stats()
+			return metrics.RecompressStats{Replaced: st.Replaced, Yielded: st.Yielded, Skipped: st.Skipped,
+				NotSmaller: st.NotSmaller, Failed: st.Failed, Saved: st.Saved}
+		})
+	}
 	if r := s.renderer; r != nil {
 		m.WatchCache("logo", func() metrics.CacheStats {
 			st := r.CacheStats()
