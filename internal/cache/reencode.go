@@ -42,9 +42,11 @@ type Recompressor struct {
 
 	mu    sync.Mutex
 	stats RecompressStats
-	ctx   context.Context // done once Close is called
-	quit  context.CancelFunc
-	done  chan struct{}
+	// lastBusy is when load was last seen (idle, watch): the worker's.
+	lastBusy time.Time
+	ctx      context.Context // done once Close is called
+	quit     context.CancelFunc
+	done     chan struct{}
 }
 
 // RecompressStats counts what the pass did.
@@ -130,16 +132,17 @@ const (
 	busyPoll   = 2 * time.Millisecond
 )
 
-// idle reports whether busy reports no load for idleSettle within
-// idleWait.
+// idle reports whether busy has reported no load for idleSettle (the
+// last load seen by idle or watch, across pictures: a queue of pictures
+// that are quick to handle pays the settling once), waiting at most
+// idleWait for it.
 func (r *Recompressor) idle() bool {
 	deadline := time.Now().Add(idleWait)
-	quietSince := time.Now()
 	for {
 		now := time.Now()
 		if r.busy() {
-			quietSince = now
-		} else if now.Sub(quietSince) >= idleSettle {
+			r.lastBusy = now
+		} else if now.Sub(r.lastBusy) >= idleSettle {
 			return true
 		}
 		if now.After(deadline) {
@@ -164,6 +167,7 @@ func (r *Recompressor) watch(cancel context.CancelFunc, stop <-chan struct{}) {
 			return
 		case <-t.C:
 			if r.busy() {
+				r.lastBusy = time.Now() // read by the worker once watch has returned
 				cancel()
 				return
 			}
@@ -175,9 +179,9 @@ func (r *Recompressor) watch(cancel context.CancelFunc, stop <-chan struct{}) {
 // arriving meanwhile stops it.
 func (r *Recompressor) once(key string, img *Image) {
 	ctx, cancel := context.WithCancel(r.ctx)
-	stop := make(chan struct{})
-	go r.watch(cancel, stop)
-	defer func() { close(stop); cancel() }()
+	stop, watched := make(chan struct{}), make(chan struct{})
+	go func() { r.watch(cancel, stop); close(watched) }()
+	defer func() { close(stop); <-watched; cancel() }()
 	data, err := r.enc.Reencode(ctx, img.ContentType, img.Data)
 	switch {
 	case ctx.Err() != nil:
