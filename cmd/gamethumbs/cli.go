@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"gamethumbs/internal/buildinfo"
@@ -65,8 +64,10 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fs.PrintDefaults()
 	fmt.Fprintln(w, "\nenvironment variables (default; meaning):")
 	for _, s := range config.Settings {
-		fmt.Fprintf(w, "  %s\n    default: %s\n    %s\n", strings.Join(s.Names, ", "),
-			config.Plain(s.Default), config.Plain(s.Meaning))
+		for _, n := range s.Names { // one name a line, so each can be found at a line's start
+			fmt.Fprintf(w, "  %s\n", n)
+		}
+		fmt.Fprintf(w, "    default: %s\n    %s\n", config.Plain(s.Default), config.Plain(s.Meaning))
 	}
 }
 

@@ -189,7 +189,7 @@ func Load(getenv func(string) string) (Config, error) {
 	// NODE_ENV=development (what game-thumbs' own scripts set) turns the
 	// proxy on only when it has an upstream; without one the proxy stays
 	// off with a warning instead of stopping start.
-	devDefault := getenv("NODE_ENV") == "development"
+	devDefault := r.str("NODE_ENV", "") == "development"
 	if devDefault && c.XCUpstreams == "" && getenv("XC_PROXY") == "" && c.Mode != ModeXCProxy {
 		devDefault = false
 		c.Warnings = append(c.Warnings, "NODE_ENV=development without XC_PROXY_UPSTREAM: the XC proxy stays off")

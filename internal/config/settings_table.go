@@ -10,6 +10,8 @@ var Settings = []Setting{
 		Meaning: "`standard` (everything) or `xcproxy` (XC proxy and `/health` only)"},
 	{Names: []string{"XC_PROXY"}, Default: "off (on when `NODE_ENV=development` and `XC_PROXY_UPSTREAM` is set)", Show: Safe,
 		Meaning: "enable the XC proxy in standard mode; `NODE_ENV=development` without an upstream leaves it off with one warning"},
+	{Names: []string{"NODE_ENV"}, Default: "–", Show: Safe,
+		Meaning: "game-thumbs' variable: only `development` means something here, it turns the XC proxy on when `XC_PROXY_UPSTREAM` is set"},
 	{Names: []string{"XC_PROXY_UPSTREAM"}, Default: "–", Show: URLs,
 		Meaning: "`id=http://panel:8080,id2=https://other` (required when the proxy is on)"},
 	{Names: []string{"XC_PROXY_PUBLIC_URL"}, Default: "–", Show: URLs,
