@@ -17,6 +17,7 @@ import (
 	"gamethumbs/internal/buildinfo"
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/custom"
 	"gamethumbs/internal/catalog/espn"
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
@@ -54,14 +55,18 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	fl.apply(&cfg)
 	log := newLogger(cfg, stdout)
-	for _, w := range cfg.Warnings {
+	ck, err := validate(cfg)
+	if err != nil {
+		return err
+	}
+	for _, w := range ck.warnings {
 		log.Warn(w)
 	}
 	if limit, set := memoryLimit(cfg, getenv); set {
 		log.Debug("soft memory limit", "bytes", limit)
 	}
 
-	a, err := buildApp(cfg, log)
+	a, err := buildApp(cfg, ck, log)
 	if err != nil {
 		return err
 	}
@@ -89,9 +94,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		listeners = append(listeners, rs.ln)
 	}
 	logStart(log, cfg, ln.Addr())
-	for _, rs := range roots {
-		log.Info("xc root-mode listener", "upstream", rs.id, "addr", rs.ln.Addr().String())
-	}
+	logXC(log, cfg, ln.Addr(), roots)
 	logDemo(log, cfg, ln.Addr())
 	if ready != nil {
 		ready <- ln.Addr().String()
@@ -226,10 +229,7 @@ type xcRoot struct {
 // metrics, the XC rate-limit hook).
 func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracker) ([]xcRoot, error) {
 	if a.xc == nil || cfg.XCListen == "" {
-		if cfg.XCListen != "" {
-			log.Warn("XC_PROXY_LISTEN is set but the XC proxy is off: no root-mode listener")
-		}
-		return nil, nil
+		return nil, nil // validate warned about a listener without the proxy
 	}
 	ls, err := xcproxy.ParseListeners(cfg.XCListen)
 	if err != nil {
@@ -278,15 +278,20 @@ type app struct {
 // The returned close function releases what the components hold (guide
 // caches, background refreshes); call it after the server has stopped.
 func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
-	a, err := buildApp(cfg, log)
+	ck, err := validate(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := buildApp(cfg, ck, log)
 	if err != nil {
 		return nil, nil, err
 	}
 	return a.handler, a.close, nil
 }
 
-// buildApp is build with the parts kept apart.
-func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
+// buildApp is build with the parts kept apart; ck is what validate
+// settled for cfg.
+func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 	var xc *xcproxy.Handler
 	var closers []func()
 	// backend is set below in standard mode; event art reads it.
@@ -368,7 +373,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		}
 	}
 	if cfg.Mode == config.ModeStandard {
-		svc, closeBackend, err := newBackend(cfg, deps.Metrics, sharedTier(deps.Shared), log)
+		svc, closeBackend, err := newBackend(cfg, ck.custom, deps.Metrics, sharedTier(deps.Shared), log)
 		if err != nil {
 			closeAll()
 			return app{}, err
@@ -380,11 +385,12 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 	return app{handler: httpapi.NewServer(deps), xc: xc, close: closeAll}, nil
 }
 
-// newBackend builds the catalogue, providers and logo fetchers. m (nil
+// newBackend builds the catalogue, providers and logo fetchers, with
+// user's custom data (nil: none) merged over the built-in. m (nil
 // with METRICS=false) counts the provider calls and failed logos, which
 // are logged to log. The returned function stops the providers'
 // background work.
-func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
+func newBackend(cfg config.Config, user *custom.Data, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("league catalogue: %w", err)
@@ -417,7 +423,7 @@ func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *s
 		Logger:      log,
 		LogoFailure: m.LogoFailure,
 	}
-	closeProviders, err := addProviders(cfg, &sc, client, ua, provider, m, shared)
+	closeProviders, err := addProviders(cfg, user, &sc, client, ua, provider, m, shared)
 	if err != nil {
 		return nil, nil, err
 	}

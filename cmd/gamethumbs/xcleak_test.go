@@ -114,7 +114,7 @@ func startLeakTargets() (map[string]*leakTarget, error) {
 				leakErr = err
 				return
 			}
-			m := regexp.MustCompile(`xc root-mode listener.*?addr"?[=:]"?(127\.0\.0\.1:\d+)`).FindStringSubmatch(svc.logs.String())
+			m := regexp.MustCompile(`=http://(127\.0\.0\.1:\d+) \(root\)`).FindStringSubmatch(svc.logs.String())
 			if m == nil {
 				leakErr = errors.New("no root-mode listener")
 				return

@@ -35,7 +35,7 @@ func startXCProxy(t *testing.T, p *xcPanel, extra map[string]string) (*service, 
 		env[k] = v
 	}
 	svc := start(t, env)
-	m := regexp.MustCompile(`xc root-mode listener.*?addr"?[=:]"?(127\.0\.0\.1:\d+)`).FindStringSubmatch(svc.logs.String())
+	m := regexp.MustCompile(`=http://(127\.0\.0\.1:\d+) \(root\)`).FindStringSubmatch(svc.logs.String())
 	if m == nil {
 		t.Fatalf("no root-mode listener in the logs:\n%s", svc.logs.String())
 	}

@@ -75,9 +75,9 @@ var setLogger sync.Once
 // and keeps probing.
 func New(cfg Config) (*Client, error) {
 	setLogger.Do(func() { redis.SetLogger(quietLogger{}) })
-	opt, err := redis.ParseURL(cfg.URL)
+	opt, err := parseURL(cfg.URL)
 	if err != nil {
-		return nil, fmt.Errorf("REDIS_URL: %v", errorWithoutURL(err))
+		return nil, err
 	}
 	c := &Client{
 		prefix:  cfg.Prefix,
@@ -116,6 +116,21 @@ func New(cfg Config) (*Client, error) {
 		c.up.Store(true)
 	}
 	return c, nil
+}
+
+// CheckURL reports whether raw is a REDIS_URL New accepts, without
+// connecting; the error never holds the URL.
+func CheckURL(raw string) error {
+	_, err := parseURL(raw)
+	return err
+}
+
+func parseURL(raw string) (*redis.Options, error) {
+	opt, err := redis.ParseURL(raw)
+	if err != nil {
+		return nil, fmt.Errorf("REDIS_URL: %v", errorWithoutURL(err))
+	}
+	return opt, nil
 }
 
 // errorWithoutURL keeps go-redis's reason but never the URL, which may
