@@ -226,6 +226,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	kind = rt.kind
+	rec.route = rt
 	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
 		kind = kindData
 	}
@@ -245,7 +246,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		e := toHTTP(err)
 		if e.Status >= 500 && e.Status != statusClientClosed {
-			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
+			s.log.Warn("request failed", "path", redactedPath(r, rec), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
 		}
 		if rec.wroteHeader {
 			return // too late to change the answer; the log line shows it
@@ -266,7 +267,7 @@ func (s *Server) finish(v any, r *http.Request, rec *recorder, kind routeKind, s
 			s.observe(r, rec, kind, start)
 			panic(v)
 		}
-		s.log.Error("panic serving request", "path", redactedPath(r), "panic", bounded(fmt.Sprint(v)))
+		s.log.Error("panic serving request", "path", redactedPath(r, rec), "panic", bounded(fmt.Sprint(v)))
 		if !rec.wroteHeader {
 			writeError(rec, &Error{Status: 500, Msg: "internal error"})
 		}
