@@ -75,7 +75,7 @@ func writeRequestQuery(b *strings.Builder, query string, known func(string) bool
 }
 
 // plainEscapes are the escaped punctuation a plain text value may hold:
-// space, ':', '@', '\'', ',', '(', ')', '!', '&'.
+// space, ':', '@', '\”, ',', '(', ')', '!', '&'.
 var plainEscapes = map[string]bool{"20": true, "3A": true, "40": true, "27": true, "2C": true, "28": true, "29": true, "21": true, "26": true}
 
 // isPlainText reports whether an escaped query value is short text of
