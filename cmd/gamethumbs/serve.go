@@ -330,6 +330,7 @@ func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0,
 			GuideWait: wait, LogoMode: mode, MatchNumber: cfg.XCMatchNum,
 			RewriteServerInfo: cfg.XCRewriteServerInfo, Shared: sharedTier(shared),
+			ProxyStreams: cfg.XCProxyStreams, StreamIdle: cfg.XCStreamIdle, MaxStreams: cfg.XCMaxStreams,
 			EventArt: newEventArt(cfg, log, func() *scene.Service { return backend })})
 		if err != nil {
 			return app{}, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -302,4 +303,58 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestXCProxiedStreamsPlay: with XC_PROXY_STREAMS=true the channel list's
+// stream URLs point at the proxy (through /xc/<id> and a root listener),
+// and ffprobe plays each of them there: a player that can reach only the
+// proxy plays every channel.
+func TestXCProxiedStreamsPlay(t *testing.T) {
+	m := needMedia(t)
+	ffprobe, err := exec.LookPath("ffprobe")
+	if err != nil {
+		t.Skip("ffprobe not installed (apt-get install -y ffmpeg)")
+	}
+	p := newXCPanel(t, m)
+	svc, root := startXCProxy(t, p, map[string]string{"XC_PROXY_STREAMS": "true"})
+	q := "?username=" + xcUser + "&password=" + xcPass + "&type=m3u_plus&output=ts"
+	var wg sync.WaitGroup
+	for _, base := range []string{svc.base + "/xc/main", root} {
+		resp, err := http.Get(base + "/get.php" + q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var streams []string
+		for _, l := range strings.Split(strings.TrimSpace(string(body)), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				streams = append(streams, l)
+			}
+		}
+		if len(streams) != 3 {
+			t.Fatalf("%s: %d stream lines in\n%s", base, len(streams), body)
+		}
+		for _, u := range streams {
+			if !strings.HasPrefix(u, base+"/") {
+				t.Errorf("stream URL %s does not point at the proxy %s", u, base)
+				continue
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				out, err := runPlayer(t, 30*time.Second, ffprobe, "-v", "error", "-show_streams", "-of", "json", u)
+				if err != nil || !strings.Contains(out, `"codec_type": "video"`) {
+					t.Errorf("ffprobe %s: %v\n%s", u, err, lastLines(out, 10))
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	for ch := 10; ch <= 12; ch++ {
+		if c := p.count(fmt.Sprintf("/%s/%s/%d", xcUser, xcPass, ch)); c < 2 {
+			t.Errorf("channel %d reached the panel %d times through the proxy, want 2", ch, c)
+		}
+	}
+	checkNoCredentials(t, svc.logs.String(), xcUser, xcPass)
 }
