@@ -338,7 +338,7 @@ func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 		xc = h
 		closers = append(closers, h.Close)
 	}
-	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg)}
+	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg), Renderer: newRenderer(cfg)}
 	if deps.Metrics != nil && cfg.MetricsAddr != "" {
 		stop, err := serveMetrics(cfg.MetricsAddr, deps.Metrics, log)
 		if err != nil {
@@ -374,7 +374,7 @@ func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 		}
 	}
 	if cfg.Mode == config.ModeStandard {
-		svc, closeBackend, err := newBackend(cfg, ck.custom, deps.Metrics, sharedTier(deps.Shared), log)
+		svc, closeBackend, err := newBackend(cfg, deps.Renderer, ck.custom, deps.Metrics, sharedTier(deps.Shared), log)
 		if err != nil {
 			closeAll()
 			return app{}, err
@@ -386,12 +386,23 @@ func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 	return app{handler: httpapi.NewServer(deps), xc: xc, close: closeAll}, nil
 }
 
+// newRenderer builds the service's one renderer: its gate lets
+// RENDER_CONCURRENCY renders paint at once and admits RENDER_QUEUE more
+// jobs to the image store; its derivative cache takes seven eighths of
+// LOGO_CACHE_MB (see newBackend).
+func newRenderer(cfg config.Config) *render.Renderer {
+	return render.New(render.Config{
+		Gate:       render.NewGate(cfg.RenderConcurrency, cfg.RenderQueue),
+		CacheBytes: int64(cfg.LogoCacheMB) << 20 * 7 / 8,
+	})
+}
+
 // newBackend builds the catalogue, providers and logo fetchers, with
-// user's custom data (nil: none) merged over the built-in. m (nil
-// with METRICS=false) counts the provider calls and failed logos, which
-// are logged to log. The returned function stops the providers'
-// background work.
-func newBackend(cfg config.Config, user *custom.Data, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
+// user's custom data (nil: none) merged over the built-in; scenes are
+// drawn by r. m (nil with METRICS=false) counts the provider calls and
+// failed logos, which are logged to log. The returned function stops the
+// providers' background work.
+func newBackend(cfg config.Config, r *render.Renderer, user *custom.Data, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("league catalogue: %w", err)
@@ -408,8 +419,6 @@ func newBackend(cfg config.Config, user *custom.Data, m *metrics.Metrics, shared
 	logoBytes := int64(cfg.LogoCacheMB) << 20
 	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua,
 		CacheBytes: logoBytes / 16, RawCacheBytes: logoBytes / 16}
-	render.SetCacheBytes(logoBytes * 7 / 8)
-	render.SetConcurrency(cfg.RenderConcurrency)
 	client := fetch.NewClient(fcfg)
 	provider := espn.New(espn.Config{
 		SiteURL: cfg.ESPNSiteURL, CoreURL: cfg.ESPNCoreURL, CDNURL: cfg.ESPNCDNURL,
@@ -420,6 +429,7 @@ func newBackend(cfg config.Config, user *custom.Data, m *metrics.Metrics, shared
 		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
 		Discover:  provider.Discover,
 		Logos:     fetch.New(client, fcfg),
+		Renderer:  r,
 
 		Logger:      log,
 		LogoFailure: m.LogoFailure,

@@ -11,6 +11,7 @@ import (
 
 // recorder remembers the status and size of a response for the access log
 // and lets the dispatcher know whether it may still write an error. It
+// carries nothing else between handlers and the dispatcher. It
 // also keeps the connection's write deadline: a response must be taken
 // by the client within writeTimeout of its first byte; a stream within
 // writeTimeout of its last progress. The deadline is set when the status
@@ -22,19 +23,6 @@ type recorder struct {
 	bytes       int64
 	wroteHeader bool
 	aborted     bool // the handler gave up mid-response (http.ErrAbortHandler)
-
-	charged  bool // counted by the rate limiter already
-	cacheHit bool // answered from the image cache: never counted
-
-	// resolvedKey is the cache key of the picture an image route answered
-	// with (see resolvedURLs); memoryMissed is a key the memory tier was
-	// asked for, and missed, before the route ran.
-	resolvedKey, memoryMissed string
-
-	// route is the route the path matched (nil: none, or not routed);
-	// the access log shows its literal words, and its parameters only
-	// when they were answered (see redactedPath).
-	route *route
 
 	stream       bool          // idle-progress deadline instead of a whole-response one
 	writeTimeout time.Duration // SERVER_TIMEOUT; 0 sets no deadline
@@ -102,11 +90,11 @@ func (r *recorder) Flush() {
 // its parameters (league, teams) only when the request was answered (they
 // named something found), and the values of the API's own query
 // parameters when they are plain text.
-func redactedPath(r *http.Request, rec *recorder) string {
+func redactedPath(r *http.Request, x *exchange) string {
 	if isXCRequest(r) {
 		return bounded(redact.XC(r.URL.RequestURI()))
 	}
-	return bounded(redact.Request(r.URL.RequestURI(), rec.shownSegment, isAPIParam))
+	return bounded(redact.Request(r.URL.RequestURI(), x.shownSegment, isAPIParam))
 }
 
 // shownSegment reports whether path segment i (of the non-empty ones) may
@@ -114,17 +102,17 @@ func redactedPath(r *http.Request, rec *recorder) string {
 // of a request answered with success (an image or record of the league
 // and teams it names, or a picture answered from the cache of resolved
 // URLs).
-func (r *recorder) shownSegment(i int) bool {
-	if r.cacheHit && r.route == nil {
+func (x *exchange) shownSegment(i int) bool {
+	if x.cacheHit && x.route == nil {
 		return true // answered through resolvedURLs: a URL resolved before
 	}
-	if r.route == nil || i >= len(r.route.segs) {
+	if x.route == nil || i >= len(x.route.segs) {
 		return false
 	}
-	if r.wroteHeader && r.status < 400 {
+	if x.rec.wroteHeader && x.rec.status < 400 {
 		return true
 	}
-	return !strings.HasPrefix(r.route.segs[i], "{")
+	return !strings.HasPrefix(x.route.segs[i], "{")
 }
 
 // apiParams are the query parameters of the API (lower case); their
@@ -149,7 +137,8 @@ func isXCRequest(r *http.Request) bool {
 
 // logRequest writes the one access-log line of a request. /health is
 // logged at debug level only, so probes do not flood the log.
-func (s *Server) logRequest(r *http.Request, rec *recorder, kind routeKind, start time.Time) {
+func (s *Server) logRequest(r *http.Request, x *exchange, kind routeKind, start time.Time) {
+	rec := &x.rec
 	status := rec.status
 	if !rec.wroteHeader {
 		status = statusClientClosed
@@ -170,7 +159,7 @@ func (s *Server) logRequest(r *http.Request, rec *recorder, kind routeKind, star
 	}
 	attrs := []slog.Attr{
 		slog.String("method", r.Method),
-		slog.String("path", redactedPath(r, rec)),
+		slog.String("path", redactedPath(r, x)),
 		slog.String("route", string(kind)),
 		slog.Int("status", status),
 		slog.Int64("bytes", rec.bytes),
