@@ -24,6 +24,7 @@ import (
 	"gamethumbs/internal/connlimit"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
+	"gamethumbs/internal/httpframe"
 	"gamethumbs/internal/logging"
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/redact"
@@ -79,7 +80,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if maxConns == 0 {
 		maxConns = connlimit.DefaultMax()
 	}
-	ln := connlimit.Listen(tcp, maxConns)
+	// Ambiguous requests (Content-Length with Transfer-Encoding) are
+	// refused before net/http reads them: see httpframe.
+	ln := connlimit.Listen(httpframe.Listen(tcp), maxConns)
 	conns := &connTracker{}
 	srv := newHTTPServer(cfg, a.handler, log, conns, ln)
 	servers := []*http.Server{srv}
@@ -253,6 +256,7 @@ func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracke
 		}
 		// The server's own error lines are of the XC scope too.
 		xcLog := slog.New(redact.XCHandler(log.Handler()))
+		ln = httpframe.Listen(ln)
 		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog, conns, nil)})
 	}
 	return roots, nil
