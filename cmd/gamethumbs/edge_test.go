@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"net"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"gamethumbs/internal/cluster/redistest"
 )
 
 // TestSmugglingRejected: a request with both Content-Length and chunked
@@ -49,4 +52,41 @@ func rootListener(t *testing.T, logs string) string {
 		t.Fatalf("no root-mode listener in the logs:\n%s", logs)
 	}
 	return m[1]
+}
+
+// TestHealthFollowsRedis: /health's redis state comes from a periodic
+// ping: it says "down" within 5 s of Redis dying although no request
+// needed Redis, and "up" again within 5 s of its return.
+func TestHealthFollowsRedis(t *testing.T) {
+	srv := redistest.Start(t)
+	svc := start(t, map[string]string{"REDIS_URL": srv.URL()})
+	state := func() string {
+		_, body := svc.get(t, "/health")
+		var h struct{ Redis string }
+		if err := json.Unmarshal(body, &h); err != nil {
+			t.Fatalf("/health: %s", body)
+		}
+		return h.Redis
+	}
+	waitFor := func(want string) time.Duration {
+		start := time.Now()
+		for time.Since(start) < 10*time.Second {
+			if state() == want {
+				return time.Since(start)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		return time.Since(start)
+	}
+	if s := state(); s != "up" {
+		t.Fatalf("/health redis = %q with Redis running", s)
+	}
+	srv.Stop()
+	if took := waitFor("down"); took > 5*time.Second {
+		t.Errorf("/health said redis up %v after Redis died, want down within 5s", took)
+	}
+	srv.Restart()
+	if took := waitFor("up"); took > 5*time.Second {
+		t.Errorf("/health said redis down %v after Redis came back, want up within 5s", took)
+	}
 }
