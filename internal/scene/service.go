@@ -87,7 +87,7 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 	}
 	code := strings.ToLower(id)
 	if s.cfg.Discover == nil || !looksLikeCode(id) || s.misses.has(code) {
-		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+		return catalog.League{}, s.unknownLeague(id)
 	}
 	l, err := s.cfg.Discover(ctx, code)
 	var unknown *catalog.UnknownLeagueError
@@ -96,12 +96,28 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 		return l, nil
 	case errors.As(err, &unknown):
 		s.misses.add(code)
-		return catalog.League{}, err
+		return catalog.League{}, s.unknownLeague(id)
 	case fallback || ctx.Err() != nil:
 		return catalog.League{}, err
 	}
-	return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+	return catalog.League{}, s.unknownLeague(id)
 }
+
+// unknownLeague is the error of a league identifier nothing knows, with
+// the closest league codes of the catalogue as "did you mean"
+// suggestions (by code, short and full name and aliases).
+func (s *Service) unknownLeague(id string) error {
+	leagues := s.cfg.Catalog.Leagues()
+	as := make([]catalog.Team, len(leagues))
+	for i, l := range leagues {
+		as[i] = catalog.Team{ID: l.Code, Slug: l.Code, FullName: l.Code, Name: l.Name,
+			Abbreviation: l.ShortName, Aliases: l.Aliases}
+	}
+	return &catalog.UnknownLeagueError{Code: id, Suggestions: match.Suggest(id, as, leagueSuggestions)}
+}
+
+// leagueSuggestions is how many league codes an unknown league suggests.
+const leagueSuggestions = 5
 
 // missTTL is how long a league code the provider does not know is
 // answered as unknown without asking again.
