@@ -42,6 +42,15 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// skipShort skips a slow test under -short: real players, Chromium, long
+// waits. `go test -short ./...` is the quick loop (see the README).
+func skipShort(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(what + ": skipped with -short")
+	}
+}
+
 // closedURL is a local address where nothing listens.
 const closedURL = "http://127.0.0.1:1"
 

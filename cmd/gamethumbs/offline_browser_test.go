@@ -16,9 +16,7 @@ import (
 // says in plain words that the provider could not be reached (not a bare
 // "502") and offers the offline demo league, which then shows a picture.
 func TestPageExplainsUnreachableProvider(t *testing.T) {
-	if testing.Short() {
-		t.Skip("drives Chromium; skipped with -short")
-	}
+	skipShort(t, "drives Chromium")
 	chrome := testutil.Chromium()
 	if chrome == "" {
 		t.Skip("no chromium binary; install it (apt-get install chromium) to run the browser test")

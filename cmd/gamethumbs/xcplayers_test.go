@@ -82,6 +82,7 @@ var streamKinds = []struct{ name, path, want string }{
 }
 
 func TestXCPlayersFFprobeAndFFmpeg(t *testing.T) {
+	skipShort(t, "plays every stream kind with ffprobe and ffmpeg")
 	m := needMedia(t)
 	ffprobe, err := exec.LookPath("ffprobe")
 	if err != nil {
@@ -133,6 +134,7 @@ func TestXCPlayersFFprobeAndFFmpeg(t *testing.T) {
 }
 
 func TestXCPlayersMPV(t *testing.T) {
+	skipShort(t, "plays every stream kind with mpv")
 	m := needMedia(t)
 	mpv, err := exec.LookPath("mpv")
 	if err != nil {
@@ -154,6 +156,7 @@ func TestXCPlayersMPV(t *testing.T) {
 // the unprivileged user nobody, since VLC refuses root): it must be read
 // as three channels and each played, not taken for one HLS stream.
 func TestXCPlaylistVLC(t *testing.T) {
+	skipShort(t, "plays channel lists with VLC")
 	m := needMedia(t)
 	cvlc, err := exec.LookPath("cvlc")
 	if err != nil {
@@ -310,6 +313,7 @@ func lastLines(s string, n int) string {
 // and ffprobe plays each of them there: a player that can reach only the
 // proxy plays every channel.
 func TestXCProxiedStreamsPlay(t *testing.T) {
+	skipShort(t, "plays proxied streams with ffprobe")
 	m := needMedia(t)
 	ffprobe, err := exec.LookPath("ffprobe")
 	if err != nil {
