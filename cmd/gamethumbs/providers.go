@@ -56,7 +56,13 @@ func addProviders(cfg config.Config, user *custom.Data, sc *scene.Config, client
 	})
 	add := func(p catalog.Provider) { sc.Providers[p.ID()] = m.Provider(p) }
 	tsdb := thesportsdb.Config{BaseURL: pc.TheSportsDBURL, APIKey: pc.TheSportsDBKey, UserAgent: ua, Client: client, Settings: settings, Shared: shared}
-	add(thesportsdb.New(tsdb))
+	tsdbP := thesportsdb.New(tsdb)
+	add(tsdbP)
+	// Leagues no table names: ESPN's codes first, then TheSportsDB's
+	// names and ids.
+	if sc.Discover != nil {
+		sc.Discover = catalog.FirstOf(sc.Discover, tsdbP.Discover)
+	}
 	boxers := thesportsdb.NewAthletes(tsdb)
 	sc.Providers[boxers.ID()] = indexed{Provider: m.Provider(boxers), finder: boxers}
 	add(mlbstats.New(mlbstats.Config{BaseURL: pc.MLBStatsURL, LogoURL: pc.MLBLogoURL, UserAgent: ua, Client: client, Settings: settings, Shared: shared}))

@@ -391,8 +391,9 @@ func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 }
 
 // newRenderer builds the service's one renderer: its gate lets
-// RENDER_CONCURRENCY renders paint at once and admits RENDER_QUEUE more
-// jobs to the image store; its derivative cache takes seven eighths of
+// RENDER_CONCURRENCY renders run at once (an image-store job holds a slot
+// from its first fetch to its encoded picture) and admits RENDER_QUEUE
+// more jobs to wait; its derivative cache takes seven eighths of
 // LOGO_CACHE_MB (see newBackend).
 func newRenderer(cfg config.Config) *render.Renderer {
 	return render.New(render.Config{
@@ -428,12 +429,17 @@ func newBackend(cfg config.Config, r *render.Renderer, user *custom.Data, m *met
 		SiteURL: cfg.ESPNSiteURL, CoreURL: cfg.ESPNCoreURL, CDNURL: cfg.ESPNCDNURL,
 		UserAgent: ua, Client: client, Shared: shared,
 	})
+	defaultImage, err := imageSetting(cfg.DefaultImage)
+	if err != nil {
+		return nil, nil, fmt.Errorf("DEFAULT_IMAGE: %w", err)
+	}
 	sc := scene.Config{
-		Catalog:   cat,
-		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
-		Discover:  provider.Discover,
-		Logos:     fetch.New(client, fcfg),
-		Renderer:  r,
+		Catalog:      cat,
+		DefaultImage: defaultImage,
+		Providers:    map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
+		Discover:     provider.Discover,
+		Logos:        fetch.New(client, fcfg),
+		Renderer:     r,
 
 		Logger:      log,
 		LogoFailure: m.LogoFailure,

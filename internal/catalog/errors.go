@@ -35,10 +35,14 @@ type UnknownTeamError struct {
 	League      string   // league short name ("NBA")
 	Query       string   // the identifier as typed
 	Suggestions []string // close team names, best first; never the whole roster
+	Hint        string   // why the league has no teams here, when it is known
 }
 
 func (e *UnknownTeamError) Error() string {
 	msg := fmt.Sprintf("team not found: %q in %s", e.Query, e.League)
+	if e.Hint != "" {
+		msg += " (" + e.Hint + ")"
+	}
 	if len(e.Suggestions) > 0 {
 		msg += "; did you mean: " + strings.Join(e.Suggestions, ", ")
 	}

@@ -85,6 +85,10 @@ type Config struct {
 	ESPNCoreURL string // ESPN_CORE_API_URL
 	ESPNCDNURL  string // ESPN_CDN_URL
 	UserAgent   string // PROVIDER_USER_AGENT (or SCRAPER_USER_AGENT); default DefaultUserAgent
+	// DefaultImage (DEFAULT_IMAGE) is an http(s) URL or an image file
+	// drawn for a team or league that has no logo anywhere, instead of the
+	// built-in name card or wordmark; empty keeps the built-in.
+	DefaultImage string
 
 	AllowEventOverlays   bool     // ALLOW_EVENT_OVERLAYS: title, subtitle, iconurl on league images
 	AllowInsecureOverlay bool     // ALLOW_INSECURE_OVERLAY_URLS=true|1: iconurl may target any address
@@ -231,6 +235,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.ESPNCoreURL = r.baseURL("ESPN_CORE_API_URL", c.ESPNCoreURL)
 	c.ESPNCDNURL = r.baseURL("ESPN_CDN_URL", c.ESPNCDNURL)
 	c.UserAgent = r.str("PROVIDER_USER_AGENT", r.str("SCRAPER_USER_AGENT", c.UserAgent))
+	c.DefaultImage = strings.TrimSpace(r.str("DEFAULT_IMAGE", ""))
 
 	c.AllowEventOverlays = r.boolean("ALLOW_EVENT_OVERLAYS", false)
 	c.AllowInsecureOverlay, c.OverlayHosts = r.overlayURLs("ALLOW_INSECURE_OVERLAY_URLS")

@@ -58,6 +58,8 @@ var Settings = []Setting{
 		Meaning: "ESPN logo CDN base"},
 	{Names: []string{"PROVIDER_USER_AGENT", "SCRAPER_USER_AGENT"}, Default: "`curl/8.7.1`", Show: Safe,
 		Meaning: "User-Agent sent to providers (`SCRAPER_USER_AGENT` is game-thumbs' name for it); the default is game-thumbs', the one ESPN's firewall lets through from data-centre addresses"},
+	{Names: []string{"DEFAULT_IMAGE"}, Default: "unset", Show: URLs,
+		Meaning: "an http(s) URL or an image file (PNG, JPEG, GIF, WebP, SVG) drawn for a team or league that has no logo anywhere, instead of the built-in name card or league wordmark; a league's `defaultImage` in custom data wins over it"},
 	{Names: []string{"ALLOW_EVENT_OVERLAYS"}, Default: "`false`", Show: Safe,
 		Meaning: "accept `title`, `subtitle`, `iconurl` on league images"},
 	{Names: []string{"ALLOW_INSECURE_OVERLAY_URLS"}, Default: "`false`", Show: Safe,

@@ -6,7 +6,7 @@
 // Point the ESPN provider (or ESPN_SITE_API_URL, ESPN_CORE_API_URL and
 // ESPN_CDN_URL) at SiteURL, CoreURL and CDNURL. Team lists exist for
 // football/nfl, basketball/nba, hockey/nhl, soccer/eng.1, soccer/usa.1 and
-// football/college-football (see Teams). Tests can count requests (Hits),
+// football/college-football and soccer/sui.1 (reached by discovery only; see Teams). Tests can count requests (Hits),
 // inject failures (Fail), slow answers down (Delay) and replace any answer
 // (SetResponse).
 //

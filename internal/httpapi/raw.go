@@ -19,6 +19,8 @@ type leagueRecord struct {
 	FeederLeagues  []string `json:"feederLeagues,omitempty"`
 	FallbackLeague string   `json:"fallbackLeague,omitempty"`
 	Temporary      bool     `json:"temporary,omitempty"`
+	// IDs are the league's ids at its providers ("espn": "soccer/esp.1").
+	IDs map[string]string `json:"ids,omitempty"`
 }
 
 // rawQuery reads the query of the raw routes; values it ignores are named
@@ -48,6 +50,7 @@ func (s *Server) leagueRaw(w http.ResponseWriter, r *http.Request, p params) err
 		Code: l.Code, Name: l.Name, ShortName: l.ShortName, Aliases: l.Aliases,
 		Providers: l.Providers, SkipLogos: l.SkipLogos, Mode: l.Mode,
 		FeederLeagues: l.FeederLeagues, FallbackLeague: l.FallbackLeague, Temporary: l.Temporary,
+		IDs: l.IDs,
 	})
 	return nil
 }

@@ -42,7 +42,8 @@ type Backend interface {
 	Team(ctx context.Context, league catalog.League, id string) (catalog.Team, error)
 	// Teams lists the teams of a league for the URL builder's pickers.
 	Teams(ctx context.Context, league catalog.League) ([]catalog.Team, error)
-	// Leagues lists the enabled leagues of the catalogue.
+	// Leagues lists the enabled leagues of the catalogue, then those
+	// switched off by their variable (Disabled: league pictures only).
 	Leagues() []catalog.League
 }
 

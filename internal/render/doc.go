@@ -2,8 +2,8 @@
 // matchup thumbnails, covers and logos in every style. It is pure: no
 // HTTP, no provider calls, no files. It takes a Scene (league, teams with
 // decoded logos and colours) and Options and returns an image or writes
-// a PNG; the pixel work itself (canvases, blending, shapes, gradients,
-// blur, scaling, sprites) is internal/raster's.
+// a PNG (internal/pngenc encodes); the pixel work itself (canvases,
+// blending, shapes, gradients, blur, scaling, sprites) is internal/raster's.
 //
 // A Renderer holds what renders share: the Gate bounding how many run at
 // once (the service's one render gate: the image store admits jobs

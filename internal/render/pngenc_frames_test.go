@@ -25,7 +25,7 @@ func TestPNGEncFrames(t *testing.T) {
 		"thumb-style2":  {Kind: KindThumb, Width: 1440, Height: 1080, Style: 2, LeagueLogo: true},
 		"thumb-style99": {Kind: KindThumb, Width: 1440, Height: 1080, Style: 99},
 	} {
-		img, err := Render(context.Background(), matchupScene(teamPurple, teamGreen), o)
+		img, err := testRenderer.Render(context.Background(), matchupScene(teamPurple, teamGreen), o)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -89,9 +89,23 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		if job := s.athleteRawJob(sides); job != nil {
 			return job, nil
 		}
-		return s.rawLogoJob(ctx, l, sides, req.Variant, degraded)
+		if !noLogo(sides) {
+			return s.rawLogoJob(ctx, l, sides, req.Variant, degraded)
+		}
+		// A team without a logo anywhere: the configured default image,
+		// else its name card in its colours, never a 404.
+		if d := s.defaultImage(l); d != "" {
+			return &rawJob{svc: s, url: d}, nil
+		}
+		nameMode = true
 	}
 	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode, degraded: degraded}, nil
+}
+
+// noLogo reports whether sides is one found team without any logo.
+func noLogo(sides []side) bool {
+	return len(sides) == 1 && !sides[0].missing && len(sides[0].athletes) == 0 &&
+		sides[0].team.Logo == "" && sides[0].team.LogoAlt == ""
 }
 
 // providerDown reports whether err is a provider failure a fallback
@@ -106,7 +120,8 @@ func providerDown(ctx context.Context, err error) bool {
 }
 
 // rawLogoJob serves a league or team logo as the provider has it, as a
-// PNG. A league without any logo gets its wordmark card.
+// PNG. A league without any logo gets the configured default image, else
+// its wordmark card.
 //
 // degraded, when set, marks the picture as a stand-in (see
 // Output.Degraded).
@@ -116,6 +131,9 @@ func (s *Service) rawLogoJob(ctx context.Context, l catalog.League, sides []side
 		url := light
 		if variant == "dark" && dark != "" || url == "" {
 			url = dark
+		}
+		if url == "" {
+			url = s.defaultImage(l)
 		}
 		if url == "" {
 			wj := &wordmarkJob{svc: s, league: l, degraded: degraded}

@@ -101,9 +101,16 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 	}
 	wg.Go(func() {
 		var why string
-		sc.League.Logo, sc.League.LogoDark, why = j.svc.leagueLogoImages(ctx, j.league, missed)
+		var card bool
+		sc.League.Logo, sc.League.LogoDark, card, why = j.svc.leagueLogoImages(ctx, j.league, missed)
 		if why != "" {
 			j.degraded = why
+		}
+		// The wordmark card stands in for the league's own art on league
+		// pictures; between two sides, where the reference draws the
+		// league's logo or nothing, it is left out.
+		if card && len(j.sides) >= 2 {
+			sc.League.Logo, sc.League.LogoDark = nil, nil
 		}
 	})
 	for i, sd := range j.sides {
@@ -119,6 +126,12 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 		}
 		if len(sd.athletes) > 0 { // headshots (flag fallback), composed for "a+b"
 			wg.Go(func() { t.Logo = j.svc.athleteImage(ctx, sd.athletes, missed) })
+			continue
+		}
+		if sd.team.Logo == "" && sd.team.LogoAlt == "" {
+			// No logo anywhere: the configured default image, else
+			// the renderer's name card.
+			load(j.svc.defaultImage(j.league), &t.Logo)
 			continue
 		}
 		load(sd.team.Logo, &t.Logo)

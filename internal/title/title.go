@@ -163,7 +163,7 @@ func (p *Parser) roster(list []catalog.Team) *rosterIndex {
 	x := &rosterIndex{x: match.NewIndex(list), places: map[string]bool{}}
 	for i := range list {
 		t := &list[i]
-		if c := match.Compact(t.City); c != "" && c != match.Compact(t.FullName) && c != match.Compact(t.Name) {
+		if c := catalog.Compact(t.City); c != "" && c != catalog.Compact(t.FullName) && c != catalog.Compact(t.Name) {
 			x.places[c] = true
 		}
 	}

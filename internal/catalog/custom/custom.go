@@ -158,9 +158,19 @@ func (d *Data) apply(code string, t catalog.Team) (catalog.Team, bool) {
 			continue
 		}
 		hit = true
+		// The provider's names stay names of the team: a user who types
+		// ESPN's abbreviation ("MAN") finds the team an override renamed
+		// ("MUN").
+		before := [...]string{t.Abbreviation, t.FullName, t.Name}
 		e.override.applyTo(&t)
-		if len(e.aliases) > 0 {
-			t.Aliases = append(slices.Clip(t.Aliases), e.aliases...)
+		var kept []string
+		for i, now := range [...]string{t.Abbreviation, t.FullName, t.Name} {
+			if before[i] != "" && before[i] != now && !containsFold(e.aliases, before[i]) {
+				kept = append(kept, before[i])
+			}
+		}
+		if len(e.aliases)+len(kept) > 0 {
+			t.Aliases = append(append(slices.Clip(t.Aliases), e.aliases...), kept...)
 		}
 	}
 	return t, hit
@@ -181,7 +191,7 @@ func (e *entry) matches(t *catalog.Team) bool {
 // kebab is a name in lower-case kebab form ("Kansas City Chiefs" →
 // "kansas-city-chiefs"), accents folded.
 func kebab(s string) string {
-	return strings.ReplaceAll(match.Fold(s), " ", "-")
+	return strings.ReplaceAll(catalog.Fold(s), " ", "-")
 }
 
 // provider serves the custom teams of leagues listed with ProviderID.

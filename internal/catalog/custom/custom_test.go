@@ -12,6 +12,7 @@ import (
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/catalog/thesportsdb/thesportsdbtest"
+	"gamethumbs/internal/match"
 )
 
 var pngLogo = thesportsdbtest.Badge("BY", "123456", "abcdef", thesportsdbtest.Circle, 32)
@@ -97,7 +98,7 @@ func TestWrapAppliesOverrides(t *testing.T) {
 		t.Fatal(err)
 	}
 	inner := &fakeProvider{teams: []catalog.Team{
-		{ID: "12", Slug: "kansas-city-chiefs", Name: "Chiefs", FullName: "Kansas City Chiefs", Abbreviation: "KC", Color: "#000000"},
+		{ID: "12", Slug: "kansas-city-chiefs", Name: "Chiefs", FullName: "Kansas City Chiefs", Abbreviation: "KAN", Color: "#000000"},
 		{ID: "21", Slug: "philadelphia-eagles", Name: "Eagles", FullName: "Philadelphia Eagles"},
 	}}
 	w := d.Wrap(inner)
@@ -110,8 +111,14 @@ func TestWrapAppliesOverrides(t *testing.T) {
 		t.Errorf("first team = %q, want the custom AFC first", got[0].FullName)
 	}
 	chiefs := got[1]
-	if chiefs.Color != "#e31837" || chiefs.Abbreviation != "KCC" || strings.Join(chiefs.Aliases, ",") != "chefs,kc" {
-		t.Errorf("chiefs = %+v, want colour, abbreviation and merged aliases overridden", chiefs)
+	if chiefs.Color != "#e31837" || chiefs.Abbreviation != "KCC" || strings.Join(chiefs.Aliases, ",") != "chefs,kc,KAN" {
+		t.Errorf("chiefs = %+v, want colour, abbreviation and merged aliases overridden, the provider's abbreviation kept as an alias", chiefs)
+	}
+	if i, ok := match.Find("KAN", got); !ok || got[i].ID != "12" {
+		t.Errorf("the provider's abbreviation KAN does not find the renamed team")
+	}
+	if i, ok := match.Find("KCC", got); !ok || got[i].ID != "12" {
+		t.Errorf("the override's abbreviation KCC does not find the team")
 	}
 	if inner.teams[0].Color != "#000000" {
 		t.Errorf("the provider's record was modified")

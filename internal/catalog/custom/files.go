@@ -46,8 +46,8 @@ func readFile(root *os.Root, name string, limit int64) ([]byte, error) {
 
 // readLeagues reads one leagues file: a JSON array of league objects in
 // the built-in table's format, or game-thumbs' object keyed by league code
-// (merged over the built-in leagues, see keyedLeagues). logoUrl and
-// logoUrlDark may name image files of the directory.
+// (merged over the built-in leagues, see keyedLeagues). logoUrl,
+// logoUrlDark and defaultImage may name image files of the directory.
 func readLeagues(root *os.Root, name string) ([]catalog.League, catalog.SettingsTable, []string, error) {
 	data, err := readFile(root, name, maxJSONFile)
 	if err != nil {
@@ -70,7 +70,7 @@ func readLeagues(root *os.Root, name string) ([]catalog.League, catalog.Settings
 		return nil, nil, warnings, fmt.Errorf("%s: neither a JSON array of league objects nor game-thumbs' object keyed by league code: %w", name, jsonError(data, err))
 	}
 	for i, obj := range raw {
-		for _, field := range []string{"logoUrl", "logoUrlDark"} {
+		for _, field := range []string{"logoUrl", "logoUrlDark", "defaultImage"} {
 			v, ok := obj[field]
 			if !ok {
 				continue
@@ -159,12 +159,18 @@ func (d *Data) readTeams(root *os.Root, name string, known func(string) bool, wa
 		return fmt.Errorf("%s: not a JSON object of leagues of teams: %w", name, jsonError(data, err))
 	}
 	var errs []error
-	for _, code := range sortedKeys(leagues) {
+	for _, key := range sortedKeys(leagues) {
+		code := key
 		if !known(code) {
-			errs = append(errs, fmt.Errorf("%s: %s: unknown league code (neither built in nor in leagues/; codes are lower case)", name, code))
-			continue
+			// Another name of a built-in league (Teamarr's "esp.1").
+			if b, ok := catalog.BuiltinCode(code); ok && known(b) {
+				code = b
+			} else {
+				errs = append(errs, fmt.Errorf("%s: %s: unknown league code (neither built in nor in leagues/; codes are lower case)", name, code))
+				continue
+			}
 		}
-		teams := leagues[code]
+		teams := leagues[key]
 		for _, key := range sortedKeys(teams) {
 			where := name + ": " + code + "." + key
 			e, err := parseEntry(root, key, teams[key], func(msg string) { warn(where + msg) })

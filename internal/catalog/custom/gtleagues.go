@@ -23,6 +23,7 @@ type gtLeague struct {
 	ESPNConfig     *gtESPN                      `json:"espnConfig"` // legacy ESPN settings
 	LogoURL        *string                      `json:"logoUrl"`
 	LogoURLDark    *string                      `json:"logoUrlDark"`
+	DefaultImage   *string                      `json:"defaultImage"`
 	FeederLeagues  []string                     `json:"feederLeagues"`
 	FallbackLeague *string                      `json:"fallbackLeague"`
 	SkipLogos      *bool                        `json:"skipLogos"`
@@ -80,7 +81,13 @@ func keyedLeagues(data []byte) ([]byte, []string, error) {
 			errs = append(errs, fmt.Errorf("league %q: %v", code, err))
 			continue
 		}
-		obj, warns, err := gl.ours(code)
+		// A key that names a built-in league another way (Teamarr's
+		// "esp.1", "ligamx") merges over that league.
+		target := code
+		if b, ok := catalog.BuiltinCode(code); ok {
+			target = b
+		}
+		obj, warns, err := gl.ours(target)
 		for _, w := range warns {
 			warnings = append(warnings, fmt.Sprintf("league %q: %s", code, w))
 		}
@@ -116,6 +123,7 @@ func (gl *gtLeague) ours(code string) (map[string]any, []string, error) {
 	str("shortName", gl.ShortName)
 	str("logoUrl", gl.LogoURL)
 	str("logoUrlDark", gl.LogoURLDark)
+	str("defaultImage", gl.DefaultImage)
 	str("fallbackLeague", gl.FallbackLeague)
 	str("envVar", gl.EnvVar)
 	if gl.Mode != nil {

@@ -63,6 +63,7 @@ type Provider struct {
 	teams     *cache.Store[[]catalog.Team]
 	logos     *cache.Store[logoPair]
 	discovery *cache.Store[leagueIndex]
+	names     *cache.Store[leagueName] // discovered leagues' names, by sport/slug
 
 	mu         sync.Mutex
 	logoFailed map[string]time.Time // league key → last core API failure
@@ -97,6 +98,7 @@ func New(cfg Config) *Provider {
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
 	p.logos = cache.NewStore[logoPair](ttl)
 	p.discovery = cache.NewStore[leagueIndex](ttl)
+	p.names = cache.NewStore[leagueName](ttl)
 	p.teams.Share(cfg.Shared, "espn:teams", cache.Gob[[]catalog.Team]())
 	p.logos.Share(cfg.Shared, "espn:logos", cache.Codec[logoPair]{Encode: encodeLogoPair, Decode: decodeLogoPair})
 	// Reload in the background once 90% of the TTL has passed, so no

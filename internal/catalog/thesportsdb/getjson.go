@@ -48,8 +48,8 @@ func abbreviate(name string) string {
 	return b.String()
 }
 
-// hexColor normalises "#RRGGBB", "RRGGBB" or "#RGB" to "#rrggbb"; anything
-// else gives "".
+// hexColor normalises "#RRGGBB", "RRGGBB" or "#RGB" to "#RRGGBB" in the
+// provider's letter case; anything else gives "".
 func hexColor(s string) string {
 	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
 	if len(s) == 3 {
@@ -64,5 +64,5 @@ func hexColor(s string) string {
 			return ""
 		}
 	}
-	return "#" + strings.ToLower(s)
+	return "#" + s
 }

@@ -44,9 +44,9 @@ func TestTeams(t *testing.T) {
 		want catalog.Team
 	}{
 		{0, catalog.Team{ID: "135245", Slug: "bc-lions", City: "British Columbia", Name: "BC Lions", FullName: "BC Lions",
-			Abbreviation: "BC", Color: "#f05323", AlternateColor: "#000000", Aliases: []string{"Leos"}}},
+			Abbreviation: "BC", Color: "#F05323", AlternateColor: "#000000", Aliases: []string{"Leos"}}},
 		{3, catalog.Team{ID: "135248", Slug: "saskatchewan-roughriders", City: "Saskatchewan", Name: "Saskatchewan Roughriders",
-			FullName: "Saskatchewan Roughriders", Abbreviation: "SSK", Color: "#00633e", AlternateColor: "#ffffff",
+			FullName: "Saskatchewan Roughriders", Abbreviation: "SSK", Color: "#00633E", AlternateColor: "#FFFFFF",
 			Aliases: []string{"Riders", "Green Riders"}}},
 	}
 	for _, tt := range tests {

@@ -12,6 +12,8 @@
     chosen: { 1: null, 2: null }, // team picked from the list, per input
     event: null,         // what /event/raw understood of the title field, while it applies
     hasDemo: false,      // the offline demo league is served (DEMO=true)
+    leagues: [],         // /api/leagues, sorted by short name
+    searchTimer: 0,
   };
   let eventTimer = 0;
   let eventSeq = 0;
@@ -446,16 +448,64 @@
     }));
   }
 
+  // ---- league search --------------------------------------------------------
+
+  // squash is a name as the league search compares it: folded (see
+  // fold) without spaces ("Süper Lig" and "super-lig" are "superlig").
+  const squash = (v) => fold(String(v)).replace(/ /g, '');
+
+  function showLeagues(list) {
+    $('league').replaceChildren(...list.map((l) => new Option(l.shortName + ' · ' + l.name, l.code)));
+  }
+
+  // leagueKeys lists every name a league answers to: code, names,
+  // aliases and its provider ids (ESPN's by its slug, as URLs use it).
+  function leagueKeys(l) {
+    const ids = Object.values(l.ids || {}).flatMap((v) => [v, v.split('/').pop()]);
+    return [l.code, l.shortName, l.name].concat(l.aliases || [], ids).map(squash);
+  }
+
+  // searchLeagues narrows the league list to those that answer to the
+  // query (a name that starts with it first), and selects the best. A
+  // query no catalogued league answers to is offered as it is: the
+  // server asks its providers' league lists for it.
+  function searchLeagues() {
+    const q = squash($('leaguesearch').value);
+    if (!q) {
+      const cur = $('league').value;
+      showLeagues(state.leagues);
+      $('league').value = cur;
+      return;
+    }
+    const scored = [];
+    for (const l of state.leagues) {
+      const keys = leagueKeys(l);
+      const rank = keys.includes(q) ? 0 : keys.some((k) => k.startsWith(q)) ? 1 : keys.some((k) => k.includes(q)) ? 2 : -1;
+      if (rank >= 0) scored.push([rank, l]);
+    }
+    scored.sort((a, b) => a[0] - b[0]);
+    const list = scored.map((s) => s[1]);
+    const typed = $('leaguesearch').value.trim();
+    if (!list.length && typed) list.push({ code: typed, shortName: typed, name: 'ask the providers' });
+    const before = $('league').value;
+    showLeagues(list);
+    if (list.length && list[0].code !== before) {
+      $('league').value = list[0].code;
+      leaveTitle();
+      loadTeams();
+    }
+  }
+
   // ---- start --------------------------------------------------------------
 
   async function start() {
     try {
       const [doc, leagues] = await Promise.all([getJSON('/openapi.json'), getJSON('/api/leagues')]);
       state.opts = options(doc);
-      const list = (leagues.leagues || []).slice().sort((x, y) => x.shortName.localeCompare(y.shortName));
-      $('league').replaceChildren(...list.map((l) => new Option(l.shortName + ' · ' + l.name, l.code)));
+      state.leagues = (leagues.leagues || []).slice().sort((x, y) => x.shortName.localeCompare(y.shortName));
+      showLeagues(state.leagues);
       $('league').value = leagues.default;
-      state.hasDemo = list.some((l) => l.code === 'demo');
+      state.hasDemo = state.leagues.some((l) => l.code === 'demo');
       fill($('badge'), [{ value: '', label: 'none' }].concat(state.opts.badge.items), '');
     } catch (e) {
       setStatus('Could not load the page data: ' + e.message, true);
@@ -464,13 +514,17 @@
     setupPicker(1);
     setupPicker(2);
     $('league').addEventListener('change', () => { leaveTitle(); loadTeams(); });
+    $('leaguesearch').addEventListener('input', () => {
+      clearTimeout(state.searchTimer);
+      state.searchTimer = setTimeout(searchLeagues, 150);
+    });
     for (const n of [1, 2]) $('team' + n).addEventListener('input', leaveTitle);
     $('eventtitle').addEventListener('input', () => {
       clearTimeout(eventTimer);
       eventTimer = setTimeout(readTitle, 300);
     });
     $('form').addEventListener('change', (e) => {
-      if (e.target.id !== 'league' && e.target.id !== 'eventtitle' && !e.target.id.startsWith('team')) schedulePreview();
+      if (e.target.id !== 'league' && e.target.id !== 'leaguesearch' && e.target.id !== 'eventtitle' && !e.target.id.startsWith('team')) schedulePreview();
     });
     $('form').addEventListener('submit', (e) => e.preventDefault());
     $('copy').addEventListener('click', copy);
