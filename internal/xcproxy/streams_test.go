@@ -128,9 +128,6 @@ func TestMaxStreams(t *testing.T) {
 // With 256 KiB copy buffers it was about 0.3 MB; docs/xc-proxy.md gives
 // the number.
 func TestMemoryPerOpenStream(t *testing.T) {
-	if testing.Short() {
-		t.Skip("opens 2x64 streams; skipped with -short")
-	}
 	p, _ := endlessPanel(t)
 	tp := newTestProxy(t, p, nil)
 	const n = 64
@@ -145,7 +142,7 @@ func TestMemoryPerOpenStream(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			buf := make([]byte, 16<<10)
+			buf := make([]byte, 188*7) // the panel's first write: the stream is open
 			if _, err := io.ReadFull(resp.Body, buf); err != nil {
 				t.Fatal(err)
 			}
@@ -169,7 +166,7 @@ func TestMemoryPerOpenStream(t *testing.T) {
 	per := (int64(proxied) - int64(direct)) / n
 	t.Logf("heap and stacks: %d streams direct %.1f MB, through the proxy %.1f MB: %.0f KB per open stream",
 		n, float64(direct)/(1<<20), float64(proxied)/(1<<20), float64(per)/1024)
-	if per > 150<<10 {
-		t.Errorf("an open stream costs the proxy %d KB, want under 150 KB", per>>10)
+	if per > 200<<10 { // 90-97 KB measured; 322 KB with 256 KiB buffers
+		t.Errorf("an open stream costs the proxy %d KB, want under 200 KB", per>>10)
 	}
 }
