@@ -3,6 +3,7 @@ package scene
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -174,6 +175,19 @@ func (s *Service) leagueLogoURLs(ctx context.Context, l catalog.League) (light, 
 		light, dark, err = p.LeagueLogos(ctx, l)
 		if err == nil && (light != "" || dark != "") {
 			return light, dark, nil
+		}
+	}
+	for _, id := range s.cfg.LeagueArt {
+		p, ok := s.cfg.Providers[id]
+		if !ok || slices.Contains(l.Providers, id) {
+			continue
+		}
+		a, b, artErr := p.LeagueLogos(ctx, l)
+		if artErr == nil && (a != "" || b != "") {
+			return a, b, nil
+		}
+		if err == nil && !errors.Is(artErr, catalog.ErrNotCovered) {
+			err = artErr // a failed art source; the league's own reason comes first
 		}
 	}
 	return "", "", err
