@@ -65,6 +65,7 @@ var Teams = map[string][]Team{
 	"Formula 1": {
 		{"135500", "Ferrari", "FER", "Scuderia Ferrari", "Maranello", "#DC0000", "#FFF200"},
 		{"135501", "McLaren", "MCL", "McLaren F1 Team", "Woking", "#FF8000", "#47C7FC"},
+		{"135502", "Mercedes", "MER", "Mercedes-AMG Petronas", "Brackley", "#00A19C", "#C0C0C0"},
 	},
 	"NASCAR Cup Series": {
 		{"135600", "Hendrick Motorsports", "HMS", "Hendrick", "Concord", "#1B365D", "#C8102E"},
