@@ -243,7 +243,7 @@ func TestInvalidParameters(t *testing.T) {
 	}
 	// The message lists the allowed values.
 	msg := jsonError(t, do(t, s, "/nba/lakers/celtics/thumb?style=7"))
-	if !strings.Contains(msg, "1, 2, 3, 4, 5, 6, 98, 99") {
+	if !strings.Contains(msg, "1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99") {
 		t.Errorf("style error %q does not list the allowed values", msg)
 	}
 }
@@ -260,6 +260,8 @@ func TestDefaultsAndAliasesOfParameters(t *testing.T) {
 		{"/nba/lakers/celtics/thumb?aspect=square&style=99", 1080, 1080, 99},
 		{"/nba/lakers/celtics/cover", 1080, 1440, 1},
 		{"/nba/lakers/celtics/cover?aspect=9-16&style=3", 1080, 1920, 3},
+		{"/nba/lakers/celtics/cover?aspect=2-3&style=99", 1000, 1500, 99},
+		{"/nba/lakers/celtics/cover?aspect=2x3", 1000, 1500, 1},
 		{"/nba/lakers/celtics/logo", 1024, 1024, 1},
 		{"/nba/lakers/celtics/logo?size=256&style=6", 256, 256, 6},
 		{"/nba/lakers/logo", 1024, 1024, 0},
