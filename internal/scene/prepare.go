@@ -201,8 +201,8 @@ func (s *Service) leagueLogoURLs(ctx context.Context, l catalog.League) (light, 
 			return light, dark, nil
 		}
 	}
-	if err == nil {
-		err = artErr
+	if artErr != nil && (err == nil || errors.Is(err, catalog.ErrNotCovered)) {
+		err = artErr // the art source failed and no provider of the league has a logo
 	}
 	return "", "", err
 }
