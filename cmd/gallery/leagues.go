@@ -136,8 +136,8 @@ const leaguePageHead = `# League art
 
 Each league's own logo where a source serves it, for the leagues whose
 pictures once showed a placeholder card: Formula 1 and NASCAR (TheSportsDB
-badges by id), ATP and WTA (TheSportsDB badges, ATP by id and WTA by name
-in its league list, taken before ESPN's as the reference does), PWHL
+badges by id), ATP and WTA (TheSportsDB badges by id, taken before
+ESPN's as the reference does), PWHL
 (TheSportsDB, found by name; HockeyTech has no league logos) and a rugby
 league (URC, TheSportsDB). Rendered by ` + "`go run ./cmd/gallery -leaguepage docs/gallery`" + `
 through the scene service against the providers' test fakes on 127.0.0.1:

@@ -93,8 +93,8 @@ var Leagues = []League{
 	{"4456", "Australian AFL", "Australian Football", "AFL"},
 	{"4926", "Norwegian Fjordkraft-ligaen", "Ice Hockey", "Eliteserien"},
 	{"4446", "United Rugby Championship", "Rugby", "URC, Pro14"},
-	// Leagues gamethumbs finds by name (tsdbLeagueName without an id): the
-	// ids here are the fake's own.
+	// ATP and WTA by their TheSportsDB ids; PWHL, which gamethumbs finds
+	// by name (tsdbLeagueName without an id), under an id of the fake's own.
 	{"4464", "ATP World Tour", "Tennis", "ATP Tour"},
 	{"4517", "WTA Tour", "Tennis", "Womens Tennis Association"},
 	{"5167", "PWHL", "Ice Hockey", "Professional Women's Hockey League"},
