@@ -170,6 +170,13 @@ func TestRecompressorYieldsToARender(t *testing.T) {
 	first := NewImage(testPNG(t), "image/png", time.Now())
 	mem.Set(bg, "k", first)
 	var busy atomic.Bool
+	var flicker atomic.Pointer[func() bool] // when set, the load
+	load := func() bool {
+		if f := flicker.Load(); f != nil {
+			return (*f)()
+		}
+		return busy.Load()
+	}
 	started := make(chan struct{}, 4)
 	var stoppedAfter atomic.Int64
 	enc := reencodeFunc(func(ctx context.Context, _ string, b []byte) ([]byte, error) {
@@ -177,7 +184,7 @@ func TestRecompressorYieldsToARender(t *testing.T) {
 		<-ctx.Done() // works until told to stop
 		return nil, ctx.Err()
 	})
-	r := NewRecompressor(mem, enc, 4, busy.Load)
+	r := NewRecompressor(mem, enc, 4, load)
 	defer r.Close()
 	r.Offer("k", first)
 	<-started
@@ -194,25 +201,15 @@ func TestRecompressorYieldsToARender(t *testing.T) {
 	if got, _ := mem.Get(bg, "k"); !bytes.Equal(got.Data, first.Data) {
 		t.Fatal("the memory tier changed")
 	}
-	// Under flickering load (a burst's lulls are shorter than idleSettle)
-	// the next picture is not started, then skipped.
-	stop := make(chan struct{})
-	go func() {
-		for {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			busy.Store(true)
-			time.Sleep(7 * time.Millisecond)
-			busy.Store(false)
-			time.Sleep(2 * time.Millisecond)
-		}
-	}()
+	// Under flickering load (a burst's lulls, 1 ms of every 9, are far
+	// shorter than idleSettle) the next picture is not started, then
+	// skipped. The flicker is a function of the time, so a starved test
+	// goroutine cannot stretch a lull.
+	t0 := time.Now()
+	f := func() bool { return time.Since(t0)%(9*time.Millisecond) >= time.Millisecond }
+	flicker.Store(&f)
 	r.Offer("k", first)
 	st = waitStats(t, r, 2)
-	close(stop)
 	if st.Skipped != 1 || len(started) != 0 {
 		t.Fatalf("stats %+v, %d started; want the second picture skipped unstarted under flickering load", st, len(started))
 	}
