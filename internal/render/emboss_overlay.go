@@ -23,16 +23,10 @@ import (
 // (the PNG filter turns them into zeros).
 type radialIndex struct {
 	qw, qh int
-	idx    []uint16
-	// same[b]: table rows b and b+1 hold the same indices (a block's
-	// rows), so a painter going from one to the other keeps its pixels.
-	same []bool
-}
-
-// repeats reports whether adjacent table rows a and b hold the same
-// indices.
-func (t *radialIndex) repeats(a, b int) bool {
-	return a >= 0 && b >= 0 && (a-b == 1 || b-a == 1) && t.same[min(a, b)]
+	// idx holds the distinct rows (qw indices each) in order: the rows
+	// of a block are one; rowOf[b] is table row b's.
+	idx   []uint16
+	rowOf []int32
 }
 
 // block returns the table row of panel row y (rows mirror about the
@@ -47,7 +41,14 @@ func (t *radialIndex) block(y, h int) int {
 // row returns the indices of table row b for columns 0-qw-1; column
 // x >= qw reads column w-1-x.
 func (t *radialIndex) row(b int) []uint16 {
-	return t.idx[b*t.qw : (b+1)*t.qw]
+	k := int(t.rowOf[b])
+	return t.idx[k*t.qw : (k+1)*t.qw]
+}
+
+// repeats reports whether table rows a and b (-1 for none) are one
+// stored row, so a painter going from one to the other keeps its pixels.
+func (t *radialIndex) repeats(a, b int) bool {
+	return a >= 0 && b >= 0 && t.rowOf[a] == t.rowOf[b]
 }
 
 // radialKey identifies the overlay index table of a panel size, overlay
@@ -78,7 +79,7 @@ func overlayTop(c colorx.RGB) uint8 {
 func panelIndex(c *derivatives, w, h int, r0, r1 float64, stops []raster.Stop, top uint8) *radialIndex {
 	build := func() (*radialIndex, int64) {
 		t := radialBlocks(w, h, r0, r1, maxBlock, overlaySlopes(stops, top), 1.0/3)
-		return t, int64(2*len(t.idx) + len(t.same))
+		return t, int64(2*len(t.idx) + 4*len(t.rowOf))
 	}
 	k := radialKey{w: w, h: h, r0: r0, r1: r1, n: len(stops), top: top}
 	if len(stops) > len(k.stops) {
@@ -111,7 +112,7 @@ const maxBlock = 16
 // shifted by a pixel, which deflate copies.
 func radialBlocks(w, h int, r0, r1 float64, most int, sl *overlaySlope, bound float64) *radialIndex {
 	qw, qh := (w+1)/2, (h+1)/2
-	t := &radialIndex{qw: qw, qh: qh, idx: make([]uint16, qw*qh)}
+	idx := make([]uint16, qw*qh)
 	cx, cy := float64(w)/2, float64(h)/2
 	span := max(1e-9, r1-r0)
 	// The radius is monotonic down a quadrant's column: a block's end
@@ -133,7 +134,7 @@ func radialBlocks(w, h int, r0, r1 float64, most int, sl *overlaySlope, bound fl
 		}
 		v := uint16(min(raster.LUTSize-1, int((tn+tf)/2*(raster.LUTSize-1)+0.5)))
 		for i := b; i < b+k; i++ {
-			t.idx[i*qw+x] = v
+			idx[i*qw+x] = v
 		}
 	}
 	for b := 0; b < qh; b += most {
@@ -141,10 +142,16 @@ func radialBlocks(w, h int, r0, r1 float64, most int, sl *overlaySlope, bound fl
 			group(x, float64(x)+0.5-cx, b, most)
 		}
 	}
-	t.same = make([]bool, qh)
-	for b := 0; b+1 < qh; b++ {
-		t.same[b] = slices.Equal(t.row(b), t.row(b+1))
+	// Keep each run of equal rows once.
+	t := &radialIndex{qw: qw, qh: qh, rowOf: make([]int32, qh)}
+	for b := range qh {
+		r := idx[b*qw : (b+1)*qw]
+		if n := len(t.idx); b == 0 || !slices.Equal(r, t.idx[n-qw:]) {
+			t.idx = append(t.idx, r...)
+		}
+		t.rowOf[b] = int32(len(t.idx)/qw - 1)
 	}
+	t.idx = slices.Clip(t.idx)
 	return t
 }
 
