@@ -27,11 +27,21 @@ const (
 	bustPairW = 1.15
 )
 
-// bustSide returns side i's region on styles 1, 2, 5 and 6 as a polygon
-// (clip), its open area across (x0..x1), its height (y0..y1) and the top
-// the head room is measured from (below the league logo on a cover's
-// lower side).
-func (p *painter) bustSide(i int) (clip []float64, x0, x1, y0, top, y1 float64) {
+// bustArea is where a bust is composed: the side's region as a polygon
+// (clip, in canvas coordinates), optionally further clipped to the
+// rounded card of the compact logo (round), its open area across
+// (x0..x1, clear of the league logo), its whole width (sx0..sx1), its
+// height (y0..y1) and the top its head room is measured from (below the
+// league logo on a cover's lower side).
+type bustArea struct {
+	clip             []float64
+	round            *raster.Path
+	x0, x1, sx0, sx1 float64
+	y0, top, y1      float64
+}
+
+// bustSide returns side i's bustArea on styles 1, 2, 5 and 6.
+func (p *painter) bustSide(i int) bustArea {
 	W, H, m := p.W, p.H, p.m
 	var gap float64 // half the divider, which stays visible over the busts
 	if p.o.Style == 0 || p.o.Style == 1 {
@@ -42,61 +52,87 @@ func (p *painter) bustSide(i int) (clip []float64, x0, x1, y0, top, y1 float64) 
 		logo = 0.125*m + leagueGap*m
 	}
 	if p.portrait {
-		x0, x1 = 0, W
 		if i == 0 {
-			y1 = H/2 - gap
-			return []float64{0, 0, W, 0, W, y1, 0, y1}, x0, x1, 0, 0, y1
+			y1 := H/2 - gap
+			return bustArea{clip: []float64{0, 0, W, 0, W, y1, 0, y1}, x1: W, sx1: W, y1: y1}
 		}
-		y0 = H/2 + gap
+		y0 := H/2 + gap
 		// The league logo sits over the top of B's side: B's head room
 		// starts below it.
-		return []float64{0, y0, W, y0, W, H, 0, H}, x0, x1, y0, max(y0, H/2+logo-bustRoom*(H-y0)), H
+		return bustArea{clip: []float64{0, y0, W, y0, W, H, 0, H}, x1: W, sx1: W,
+			y0: y0, top: max(y0, H/2+logo-bustRoom*(H-y0)), y1: H}
 	}
+	ar := bustArea{y1: H}
 	if gap > 0 { // style 1's diagonal from (0.66 W, 0) to (0.33 W, H)
 		hw := gap * math.Hypot(1, 0.33*W/H)
 		if i == 0 {
-			clip = []float64{0, 0, 0.66*W - hw, 0, 0.33*W - hw, H, 0, H}
+			ar.clip = []float64{0, 0, 0.66*W - hw, 0, 0.33*W - hw, H, 0, H}
 		} else {
-			clip = []float64{0.66*W + hw, 0, W, 0, W, H, 0.33*W + hw, H}
+			ar.clip = []float64{0.66*W + hw, 0, W, 0, W, H, 0.33*W + hw, H}
 		}
 	} else if i == 0 {
-		clip = []float64{0, 0, W / 2, 0, W / 2, H, 0, H}
+		ar.clip = []float64{0, 0, W / 2, 0, W / 2, H, 0, H}
 	} else {
-		clip = []float64{W / 2, 0, W, 0, W, H, W / 2, H}
+		ar.clip = []float64{W / 2, 0, W, 0, W, H, W / 2, H}
 	}
 	if i == 0 {
-		return clip, 0, W/2 - logo, 0, 0, H
+		ar.x0, ar.x1, ar.sx0, ar.sx1 = 0, W/2-logo, 0, W/2
+	} else {
+		ar.x0, ar.x1, ar.sx0, ar.sx1 = W/2+logo, W, W/2, W
 	}
-	return clip, W/2 + logo, W, 0, 0, H
+	return ar
+}
+
+// cardBustSide returns side i's bustArea on the compact card c of
+// matchup logo style 1 (its diagonal split and divider as paintCard
+// draws them, the league logo 0.6 bs on the divider).
+func (p *painter) cardBustSide(i int, c card) bustArea {
+	top, bot := c.at(0.5825), c.at(0.4175)
+	hw := max(1, math.Round(cardDivider*c.bs)) * math.Hypot(1, (bot-top)/(c.y1-c.y0)) / 2
+	logo := 0.0
+	if p.o.LeagueLogo {
+		logo = 0.3*c.bs + leagueGap*c.bs
+	}
+	var rr raster.Path
+	rr.RoundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
+	ar := bustArea{round: &rr, y0: c.y0, top: c.y0, y1: c.y1}
+	mid := c.at(0.5)
+	if i == 0 {
+		ar.clip = []float64{c.x0, c.y0, top - hw, c.y0, bot - hw, c.y1, c.x0, c.y1}
+		ar.x0, ar.x1 = c.x0, mid-logo
+	} else {
+		ar.clip = []float64{top + hw, c.y0, c.x1, c.y0, c.x1, c.y1, bot + hw, c.y1}
+		ar.x0, ar.x1 = mid+logo, c.x1
+	}
+	// The card is wide enough for a pair beside the league logo, which
+	// would otherwise hide an inner head.
+	ar.sx0, ar.sx1 = ar.x0, ar.x1
+	return ar
 }
 
 // bustRect returns where a bust whose trimmed image is aspect wide over
-// high is drawn in side i (it may reach past the canvas at the bottom
+// high is drawn in area ar (it may reach past the canvas at the bottom
 // and sides: the clip cuts it there).
-func (p *painter) bustRect(i int, aspect float64) (x, y, w, h float64) {
-	_, x0, x1, y0, top, y1 := p.bustSide(i)
-	sideH := y1 - y0 // both sides' busts the same size
+func bustRect(ar bustArea, aspect float64) (x, y, w, h float64) {
+	sideH := ar.y1 - ar.y0 // both sides' busts the same size
 	room := bustRoom * sideH
 	if aspect > 1.6 {
-		if !p.portrait {
-			x0, x1 = float64(i)*p.W/2, float64(i+1)*p.W/2
-		}
-		h = min(bustPairW*(x1-x0)/aspect, bustMaxH*sideH)
+		h = min(bustPairW*(ar.sx1-ar.sx0)/aspect, bustMaxH*sideH)
 		w = h * aspect
-		return (x0+x1)/2 - w/2, max(top+room, y1-h), w, h
+		return (ar.sx0+ar.sx1)/2 - w/2, max(ar.top+room, ar.y1-h), w, h
 	}
-	h = min(max(bustOpenW*(x1-x0)/aspect, bustMinH*(sideH-room)), bustMaxH*sideH)
+	h = min(max(bustOpenW*(ar.x1-ar.x0)/aspect, bustMinH*(sideH-room)), bustMaxH*sideH)
 	w = h * aspect
 	// Head room kept, shoulders run off the bottom; a short bust stands
 	// on the bottom edge instead of floating.
-	y = max(top+room, y1-0.9*h)
-	return (x0+x1)/2 - w/2, y, w, h
+	y = max(ar.top+room, ar.y1-0.9*h)
+	return (ar.x0+ar.x1)/2 - w/2, y, w, h
 }
 
-// drawBustInSide draws side sd's bust composed in side i (see above),
+// drawBustInSide draws side sd's bust composed in area ar (see above),
 // in the variant that reads on bg, with its halo and shadow, clipped to
-// the side.
-func (p *painter) drawBustInSide(i int, sd *side, bg colorx.RGB) {
+// the area.
+func (p *painter) drawBustInSide(ar bustArea, sd *side, bg colorx.RGB) {
 	img := p.pickLogo(sd.logo, sd.logoDark, bg)
 	trim, ok := p.logoTrim(img)
 	if !ok {
@@ -106,7 +142,7 @@ func (p *painter) drawBustInSide(i int, sd *side, bg colorx.RGB) {
 	if !sd.grey {
 		hl = p.haloFor(img, bg)
 	}
-	x, y, w, h := p.bustRect(i, float64(trim.Dx())/float64(trim.Dy()))
+	x, y, w, h := bustRect(ar, float64(trim.Dx())/float64(trim.Dy()))
 	iw, ih := max(1, int(math.Round(w))), max(1, int(math.Round(h)))
 	at := image.Pt(int(math.Round(x)), int(math.Round(y)))
 	sh := shadowLogo
@@ -118,9 +154,8 @@ func (p *painter) drawBustInSide(i int, sd *side, bg colorx.RGB) {
 	if p.warming {
 		return
 	}
-	clip, _, _, _, _, _ := p.bustSide(i)
 	var pb raster.Path
-	pb.Polygon(clip...)
+	pb.Polygon(ar.clip...)
 	m := pb.Mask(p.full)
 	if m == nil {
 		return
@@ -135,6 +170,11 @@ func (p *painter) drawBustInSide(i int, sd *side, bg colorx.RGB) {
 		p.shadows = new(raster.ShadowMemos)
 	}
 	sp.DrawMemo(layer, at, p.shadows)
+	if ar.round != nil {
+		if rm := p.cachedMask(ar.round, p.full); rm != nil {
+			raster.MaskIn(layer, rm)
+		}
+	}
 	raster.BlitClipped(p.dst, layer, r.Min, m)
 	if p.trace != nil {
 		li, _ := p.normalised(img)

@@ -260,7 +260,7 @@ func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
 // centred at (cx, cy).
 func (p *painter) drawOpenSide(i int, sd *side, bg colorx.RGB, cx, cy, s float64) {
 	if p.sideBust(sd) {
-		p.drawBustInSide(i, sd, bg)
+		p.drawBustInSide(p.bustSide(i), sd, bg)
 		return
 	}
 	p.drawSide(sd, bg, cx, cy, s, shadowLogo)
