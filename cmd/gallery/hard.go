@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/render/hardcase"
 )
@@ -19,7 +20,7 @@ import (
 // hard_teams.png for the team pictures) with each picture's lowest team
 // logo legibility score in the index, so a vanished logo shows as a
 // number as well as a picture.
-func hardSheets(ctx context.Context, dir string, scale float64) ([]entry, error) {
+func hardSheets(ctx context.Context, r *render.Renderer, dir string, scale float64) ([]entry, error) {
 	groups := map[string][]hardcase.Picture{}
 	var order []string
 	for _, pic := range hardcase.Pictures(scale / 2) {
@@ -38,7 +39,7 @@ func hardSheets(ctx context.Context, dir string, scale float64) ([]entry, error)
 		var imgs []image.Image
 		worst := 1.0
 		for _, pic := range pics {
-			img, score, err := renderScored(ctx, pic)
+			img, score, err := renderScored(ctx, r, pic)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", pic.Name, err)
 			}
@@ -71,7 +72,7 @@ func kindWord(k render.Kind) string {
 
 // renderScored renders pic and returns it with the lowest legibility of
 // the team logos it drew (1 when it drew none).
-func renderScored(ctx context.Context, pic hardcase.Picture) (image.Image, float64, error) {
+func renderScored(ctx context.Context, r *render.Renderer, pic hardcase.Picture) (image.Image, float64, error) {
 	team := map[image.Image]bool{}
 	for _, t := range pic.Scene.Teams {
 		team[t.Logo], team[t.LogoDark] = t.Logo != nil, t.LogoDark != nil
@@ -82,7 +83,7 @@ func renderScored(ctx context.Context, pic hardcase.Picture) (image.Image, float
 			draws = append(draws, d)
 		}
 	})
-	img, err := render.Render(tctx, pic.Scene, pic.Opts)
+	img, err := r.Render(tctx, pic.Scene, pic.Opts)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -119,7 +120,7 @@ func writeSheet(path string, imgs []image.Image, cell, cols int) (w, h, n int, e
 		return 0, 0, 0, err
 	}
 	cw := &countWriter{w: f}
-	err = render.EncodePNG(cw, sheet)
+	err = pngenc.Encode(cw, sheet)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/render"
 )
 
@@ -68,12 +69,12 @@ var sheetBackgrounds = []struct {
 // logoSheets renders the logo jobs again and composes two contact sheets,
 // logos_on_dark.png and logos_on_light.png, so transparent logos can be
 // judged on both kinds of page. It returns their entries.
-func logoSheets(ctx context.Context, dir string, scale float64) ([]entry, error) {
+func logoSheets(ctx context.Context, r *render.Renderer, dir string, scale float64) ([]entry, error) {
 	var imgs []image.Image
 	for _, j := range logoJobs() {
 		o := j.opts
 		o.Width, o.Height = int(float64(o.Width)*scale), int(float64(o.Height)*scale)
-		img, err := render.Render(ctx, j.scene, o)
+		img, err := r.Render(ctx, j.scene, o)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", j.name, err)
 		}
@@ -103,7 +104,7 @@ func logoSheets(ctx context.Context, dir string, scale float64) ([]entry, error)
 			return nil, err
 		}
 		cw := &countWriter{w: f}
-		err = render.EncodePNG(cw, sheet)
+		err = pngenc.Encode(cw, sheet)
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/render/rendertest"
 )
@@ -50,12 +51,13 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return err
 	}
+	r := render.New(render.Config{CacheBytes: render.DefaultCacheBytes})
 	var entries []entry
 	for _, j := range jobs() {
 		o := j.opts
 		o.Width, o.Height = int(float64(o.Width)**scale), int(float64(o.Height)**scale)
 		start := time.Now()
-		img, err := render.Render(ctx, j.scene, o)
+		img, err := r.Render(ctx, j.scene, o)
 		if err != nil {
 			return fmt.Errorf("%s: %w", j.name, err)
 		}
@@ -64,7 +66,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		cw := &countWriter{w: f}
-		err = render.EncodePNG(cw, img)
+		err = pngenc.Encode(cw, img)
 		elapsed := time.Since(start)
 		if cerr := f.Close(); err == nil {
 			err = cerr
@@ -77,12 +79,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		entries = append(entries, entry{j.name + ".png", j.name, b.Dx(), b.Dy(),
 			float64(elapsed.Microseconds()) / 1000, cw.n})
 	}
-	sheets, err := logoSheets(ctx, *out, *scale)
+	sheets, err := logoSheets(ctx, r, *out, *scale)
 	if err != nil {
 		return err
 	}
 	entries = append(entries, sheets...)
-	hard, err := hardSheets(ctx, *out, *scale)
+	hard, err := hardSheets(ctx, r, *out, *scale)
 	if err != nil {
 		return err
 	}

@@ -332,7 +332,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		xc = h
 		closers = append(closers, h.Close)
 	}
-	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg)}
+	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg), Renderer: newRenderer(cfg)}
 	if deps.Metrics != nil && cfg.MetricsAddr != "" {
 		stop, err := serveMetrics(cfg.MetricsAddr, deps.Metrics, log)
 		if err != nil {
@@ -368,7 +368,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		}
 	}
 	if cfg.Mode == config.ModeStandard {
-		svc, closeBackend, err := newBackend(cfg, deps.Metrics, sharedTier(deps.Shared), log)
+		svc, closeBackend, err := newBackend(cfg, deps.Renderer, deps.Metrics, sharedTier(deps.Shared), log)
 		if err != nil {
 			closeAll()
 			return app{}, err
@@ -380,11 +380,22 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 	return app{handler: httpapi.NewServer(deps), xc: xc, close: closeAll}, nil
 }
 
-// newBackend builds the catalogue, providers and logo fetchers. m (nil
-// with METRICS=false) counts the provider calls and failed logos, which
-// are logged to log. The returned function stops the providers'
-// background work.
-func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
+// newRenderer builds the service's one renderer: its gate lets
+// RENDER_CONCURRENCY renders paint at once and admits RENDER_QUEUE more
+// jobs to the image store; its derivative cache takes seven eighths of
+// LOGO_CACHE_MB (see newBackend).
+func newRenderer(cfg config.Config) *render.Renderer {
+	return render.New(render.Config{
+		Gate:       render.NewGate(cfg.RenderConcurrency, cfg.RenderQueue),
+		CacheBytes: int64(cfg.LogoCacheMB) << 20 * 7 / 8,
+	})
+}
+
+// newBackend builds the catalogue, providers and logo fetchers; scenes
+// are drawn by r. m (nil with METRICS=false) counts the provider calls
+// and failed logos, which are logged to log. The returned function stops
+// the providers' background work.
+func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("league catalogue: %w", err)
@@ -401,8 +412,6 @@ func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *s
 	logoBytes := int64(cfg.LogoCacheMB) << 20
 	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua,
 		CacheBytes: logoBytes / 16, RawCacheBytes: logoBytes / 16}
-	render.SetCacheBytes(logoBytes * 7 / 8)
-	render.SetConcurrency(cfg.RenderConcurrency)
 	client := fetch.NewClient(fcfg)
 	provider := espn.New(espn.Config{
 		SiteURL: cfg.ESPNSiteURL, CoreURL: cfg.ESPNCoreURL, CDNURL: cfg.ESPNCDNURL,
@@ -413,6 +422,7 @@ func newBackend(cfg config.Config, m *metrics.Metrics, shared cache.Tier, log *s
 		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
 		Discover:  provider.Discover,
 		Logos:     fetch.New(client, fcfg),
+		Renderer:  r,
 
 		Logger:      log,
 		LogoFailure: m.LogoFailure,

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/image/webp"
 
-	"gamethumbs/internal/render"
+	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/testutil"
 	"gamethumbs/internal/webpenc"
 )
@@ -103,6 +103,6 @@ func cpuTime() time.Duration { return testutil.CPUTime() }
 
 func encodePNG(m image.Image) ([]byte, error) {
 	var buf bytes.Buffer
-	err := render.EncodePNG(&buf, m)
+	err := pngenc.Encode(&buf, m)
 	return buf.Bytes(), err
 }

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -14,17 +15,7 @@ import (
 	"time"
 )
 
-// DiskEntry is one value of the disk tier.
-type DiskEntry struct {
-	Data        []byte
-	ContentType string
-	Created     time.Time
-	// Degraded marks a result a transient failure changed: Put refuses it
-	// with ErrDegraded.
-	Degraded bool
-}
-
-// Disk is an on-disk cache that survives restarts, bounded by the total
+// Disk is the disk tier of images: an on-disk cache that survives restarts, bounded by the total
 // size of its files. Entries are appended as records to segment files
 // (about a sixteenth of the bound each, at most 64 MB), so storing a
 // picture costs a write to an open file, not a file of its own to create,
@@ -85,16 +76,18 @@ const (
 	legacyTemp   = ".tmp-"
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // ErrDirInUse is OpenDisk's error for a cache directory another process
 // (or another open Disk) is using.
 var ErrDirInUse = errors.New("cache dir: in use by another gamethumbs process (give each its own CACHE_DIR)")
 
+// diskHeader is the JSON header of a record. Records written before ETag
+// and Sum were kept have neither: their ETag is ETagOf their bytes.
 type diskHeader struct {
 	Key         string    `json:"key"`
 	ContentType string    `json:"type"`
 	Created     time.Time `json:"created"`
+	ETag        string    `json:"etag,omitempty"`
+	Sum         string    `json:"sum,omitempty"` // ETagOf the data
 }
 
 // OpenDisk opens (creating if needed) the cache directory dir, indexes the
@@ -195,14 +188,24 @@ func (d *Disk) scan(s *segment) {
 	s.size = off
 }
 
+// sound reports whether a record (whose checksum matched) is the whole
+// picture of key: its own key, bytes, a content type, its ETag a quoted
+// validator, and its bytes the ones it was written with (Sum, the ETagOf
+// of the bytes; records written before Sum have none). Anything else is a
+// miss, rendered again and written anew.
+func (h *diskHeader) sound(key string, data []byte) bool {
+	return h.Key == key && len(data) > 0 && h.ContentType != "" &&
+		(h.ETag == "" || validETag(h.ETag)) && (h.Sum == "" || h.Sum == ETagOf(data))
+}
+
 // live reports whether an entry created then is still served (no ttl:
 // always).
 func (d *Disk) live(created time.Time) bool {
 	return d.ttl <= 0 || d.now().Before(created.Add(d.ttl))
 }
 
-// Get returns the live entry for key.
-func (d *Disk) Get(key string) (DiskEntry, bool) {
+// Get returns the live picture of key.
+func (d *Disk) Get(_ context.Context, key string) (*Image, bool) {
 	d.mu.Lock()
 	r, ok := d.entries[key]
 	if ok && !d.live(r.created) {
@@ -211,7 +214,7 @@ func (d *Disk) Get(key string) (DiskEntry, bool) {
 	}
 	if !ok {
 		d.mu.Unlock()
-		return DiskEntry{}, false
+		return nil, false
 	}
 	old := r.seg.num < d.segs[len(d.segs)/2].num
 	d.mu.Unlock()
@@ -220,12 +223,12 @@ func (d *Disk) Get(key string) (DiskEntry, bool) {
 	if n, err := r.seg.f.ReadAt(raw, r.off); n < len(raw) {
 		_ = err // evicted meanwhile (file closed) or cut short: a miss
 		d.forget(key, r)
-		return DiskEntry{}, false
+		return nil, false
 	}
 	h, data, err := decodeRecord(raw)
-	if err != nil || h.Key != key {
+	if err != nil || !h.sound(key, data) {
 		d.forget(key, r)
-		return DiskEntry{}, false
+		return nil, false
 	}
 	if old {
 		d.wmu.Lock()
@@ -237,7 +240,18 @@ func (d *Disk) Get(key string) (DiskEntry, bool) {
 		}
 		d.wmu.Unlock()
 	}
-	return DiskEntry{Data: data, ContentType: h.ContentType, Created: h.Created}, true
+	img := &Image{Data: data, ContentType: h.ContentType, ETag: h.ETag, Modified: h.Created.UTC().Truncate(time.Second)}
+	if img.ETag == "" {
+		img.ETag = ETagOf(data)
+	}
+	return img, true
+}
+
+// Delete removes key's picture (its bytes go with their segment).
+func (d *Disk) Delete(_ context.Context, key string) {
+	d.mu.Lock()
+	delete(d.entries, key)
+	d.mu.Unlock()
 }
 
 // forget drops the index entry r of key unless key was written again.
@@ -249,30 +263,34 @@ func (d *Disk) forget(key string, r *diskRec) {
 	d.mu.Unlock()
 }
 
-// Put stores e under key and evicts the oldest segments beyond the bound.
-// The entry is served once its record is written whole. A value larger
-// than the whole cache is not stored; a degraded one fails with
-// ErrDegraded.
-func (d *Disk) Put(key string, e DiskEntry) error {
-	if e.Degraded {
-		return ErrDegraded
+// Set stores img under key and evicts the oldest segments beyond the
+// bound. The picture is served once its record is written whole. One
+// larger than the whole cache is not stored; a degraded one fails with
+// ErrDegraded, an incomplete one with ErrIncomplete. Set writes to the
+// file before it returns: callers on a request's path queue it
+// (WriteBehind).
+func (d *Disk) Set(_ context.Context, key string, img *Image) error {
+	if err := lasting(img); err != nil {
+		return err
 	}
-	head, err := json.Marshal(diskHeader{Key: key, ContentType: e.ContentType, Created: e.Created})
+	head, err := json.Marshal(diskHeader{Key: key, ContentType: img.ContentType, Created: img.Modified,
+		ETag: img.ETag, Sum: ETagOf(img.Data)})
 	if err != nil {
 		return err
 	}
-	if int64(recFixed+len(head)+len(e.Data)) > d.max || len(head) > maxHeader {
+	data := img.Data
+	if int64(recFixed+len(head)+len(data)) > d.max || len(head) > maxHeader {
 		return nil
 	}
 	prefix := make([]byte, recFixed, recFixed+len(head))
 	copy(prefix, recMagic)
 	binary.BigEndian.PutUint32(prefix[4:], uint32(len(head)))
-	binary.BigEndian.PutUint32(prefix[8:], uint32(len(e.Data)))
-	binary.BigEndian.PutUint32(prefix[12:], crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, e.Data))
+	binary.BigEndian.PutUint32(prefix[8:], uint32(len(data)))
+	binary.BigEndian.PutUint32(prefix[12:], crc32.Update(crc32.Checksum(head, castagnoli), castagnoli, data))
 	prefix = append(prefix, head...)
 	d.wmu.Lock()
 	defer d.wmu.Unlock()
-	return d.append(key, prefix, e.Data, e.Created)
+	return d.append(key, prefix, data, img.Modified)
 }
 
 // append writes the record a+b of key at the end of the last segment

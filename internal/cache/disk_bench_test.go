@@ -20,7 +20,7 @@ func BenchmarkDiskPut(b *testing.B) {
 	b.ReportAllocs()
 	cpu0 := cpuTime()
 	for i := 0; b.Loop(); i++ {
-		if err := d.Put("/nba/lal/bos/thumb?aspect=4-3&n="+strconv.Itoa(i), DiskEntry{Data: data, ContentType: "image/png", Created: created}); err != nil {
+		if err := d.Set(bg, "/nba/lal/bos/thumb?aspect=4-3&n="+strconv.Itoa(i), &Image{Data: data, ContentType: "image/png", Modified: created}); err != nil {
 			b.Fatal(err)
 		}
 	}

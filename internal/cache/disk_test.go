@@ -19,7 +19,7 @@ func TestDiskSurvivesReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	created := time.Now().UTC().Truncate(time.Second)
-	if err := d.Put("k1", DiskEntry{Data: []byte("png bytes"), ContentType: "image/png", Created: created}); err != nil {
+	if err := d.Set(bg, "k1", &Image{Data: []byte("png bytes"), ContentType: "image/png", Modified: created}); err != nil {
 		t.Fatal(err)
 	}
 	d.Close() // the process that wrote it ends
@@ -27,11 +27,11 @@ func TestDiskSurvivesReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, ok := d2.Get("k1")
-	if !ok || !bytes.Equal(e.Data, []byte("png bytes")) || e.ContentType != "image/png" || !e.Created.Equal(created) {
+	e, ok := d2.Get(bg, "k1")
+	if !ok || !bytes.Equal(e.Data, []byte("png bytes")) || e.ContentType != "image/png" || !e.Modified.Equal(created) {
 		t.Fatalf("after reopen Get = %+v, %v", e, ok)
 	}
-	if _, ok := d2.Get("k2"); ok {
+	if _, ok := d2.Get(bg, "k2"); ok {
 		t.Error("Get of a missing key succeeded")
 	}
 }
@@ -43,23 +43,23 @@ func TestDiskBoundAndExpiry(t *testing.T) {
 	d.now = func() time.Time { return now }
 	for i, k := range []string{"a", "b", "c", "d"} {
 		now = now.Add(time.Second)
-		d.Put(k, DiskEntry{Data: make([]byte, 900), Created: now})
+		d.Set(bg, k, &Image{Data: make([]byte, 800), ContentType: "image/png", Modified: now})
 		if i == 1 {
 			now = now.Add(time.Second)
-			d.Get("a") // a becomes more recent than b
+			d.Get(bg, "a") // a becomes more recent than b
 		}
 	}
 	if d.Used() > 3000 {
 		t.Errorf("Used = %d, want ≤ 3000", d.Used())
 	}
-	if _, ok := d.Get("b"); ok {
+	if _, ok := d.Get(bg, "b"); ok {
 		t.Error("b (least recently used) was not evicted")
 	}
-	if _, ok := d.Get("a"); !ok {
+	if _, ok := d.Get(bg, "a"); !ok {
 		t.Error("a was evicted although recently used")
 	}
 	now = now.Add(2 * time.Hour)
-	if _, ok := d.Get("d"); ok {
+	if _, ok := d.Get(bg, "d"); ok {
 		t.Error("expired entry served")
 	}
 	if files := segmentFiles(t, dir); len(files) > 3 {
@@ -90,7 +90,7 @@ func TestDiskRemovesLegacyFilesAndIgnoresForeignOnes(t *testing.T) {
 	if d.Used() != 0 {
 		t.Errorf("Used = %d after opening a directory without records", d.Used())
 	}
-	if err := d.Put("k", DiskEntry{Data: []byte("png"), ContentType: "image/png", Created: time.Now()}); err != nil {
+	if err := d.Set(bg, "k", &Image{Data: []byte("png"), ContentType: "image/png", Modified: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	d.Close()
@@ -98,7 +98,7 @@ func TestDiskRemovesLegacyFilesAndIgnoresForeignOnes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, ok := d2.Get("k"); !ok || string(e.Data) != "png" {
+	if e, ok := d2.Get(bg, "k"); !ok || string(e.Data) != "png" {
 		t.Errorf("after reopen Get(k) = %q, %v", e.Data, ok)
 	}
 }
@@ -120,8 +120,8 @@ func TestDiskCutsTornTail(t *testing.T) {
 	dir := t.TempDir()
 	d, _ := OpenDisk(dir, 1<<20, time.Hour)
 	now := time.Now()
-	d.Put("k1", DiskEntry{Data: bytes.Repeat([]byte{1}, 1000), Created: now})
-	d.Put("k2", DiskEntry{Data: bytes.Repeat([]byte{2}, 1000), Created: now})
+	d.Set(bg, "k1", &Image{Data: bytes.Repeat([]byte{1}, 1000), ContentType: "image/png", Modified: now})
+	d.Set(bg, "k2", &Image{Data: bytes.Repeat([]byte{2}, 1000), ContentType: "image/png", Modified: now})
 	files := segmentFiles(t, dir)
 	if len(files) != 1 {
 		t.Fatalf("%d segment files, want 1", len(files))
@@ -141,14 +141,14 @@ func TestDiskCutsTornTail(t *testing.T) {
 		t.Errorf("segment is %d bytes after open, want the torn tail cut (%d)", info.Size(), len(whole))
 	}
 	for _, k := range []string{"k1", "k2"} {
-		if _, ok := d2.Get(k); !ok {
+		if _, ok := d2.Get(bg, k); !ok {
 			t.Errorf("%s lost with the torn tail after it", k)
 		}
 	}
-	d2.Put("k3", DiskEntry{Data: []byte("three"), Created: now})
+	d2.Set(bg, "k3", &Image{Data: []byte("three"), ContentType: "image/png", Modified: now})
 	d2.Close()
 	d3, _ := OpenDisk(dir, 1<<20, time.Hour)
-	if e, ok := d3.Get("k3"); !ok || string(e.Data) != "three" {
+	if e, ok := d3.Get(bg, "k3"); !ok || string(e.Data) != "three" {
 		t.Errorf("record written after a cut tail: Get = %q, %v", e.Data, ok)
 	}
 }
@@ -159,17 +159,17 @@ func TestDiskCutsTornTail(t *testing.T) {
 func TestDiskRefusesGarbledRecord(t *testing.T) {
 	dir := t.TempDir()
 	d, _ := OpenDisk(dir, 1<<20, time.Hour)
-	d.Put("k1", DiskEntry{Data: bytes.Repeat([]byte{1}, 1000), Created: time.Now()})
-	d.Put("k2", DiskEntry{Data: bytes.Repeat([]byte{2}, 1000), Created: time.Now()})
+	d.Set(bg, "k1", &Image{Data: bytes.Repeat([]byte{1}, 1000), ContentType: "image/png", Modified: time.Now()})
+	d.Set(bg, "k2", &Image{Data: bytes.Repeat([]byte{2}, 1000), ContentType: "image/png", Modified: time.Now()})
 	files := segmentFiles(t, dir)
 	raw, _ := os.ReadFile(files[0])
 	raw[len(raw)-10] ^= 0xff // inside k2's data
 	os.WriteFile(files[0], raw, 0o644)
 	check := func(name string, d *Disk) {
-		if e, ok := d.Get("k2"); ok {
+		if e, ok := d.Get(bg, "k2"); ok {
 			t.Errorf("%s: garbled record served (%d bytes)", name, len(e.Data))
 		}
-		if e, ok := d.Get("k1"); !ok || !bytes.Equal(e.Data, bytes.Repeat([]byte{1}, 1000)) {
+		if e, ok := d.Get(bg, "k1"); !ok || !bytes.Equal(e.Data, bytes.Repeat([]byte{1}, 1000)) {
 			t.Errorf("%s: the intact record before it was not served", name)
 		}
 	}
@@ -193,7 +193,7 @@ func TestDiskAppendsToFewFiles(t *testing.T) {
 	dir := t.TempDir()
 	d, _ := OpenDisk(dir, 1<<20, time.Hour) // segments of 64 KB
 	for i := range 100 {
-		d.Put(strconv.Itoa(i), DiskEntry{Data: bytes.Repeat([]byte{byte(i)}, 4000), Created: time.Now()})
+		d.Set(bg, strconv.Itoa(i), &Image{Data: bytes.Repeat([]byte{byte(i)}, 4000), ContentType: "image/png", Modified: time.Now()})
 	}
 	if n := len(segmentFiles(t, dir)); n > 8 {
 		t.Errorf("100 entries of 4 KB in %d files, want at most 8 segments of 64 KB", n)
@@ -204,7 +204,7 @@ func TestDiskAppendsToFewFiles(t *testing.T) {
 	d.Close()
 	d2 := mustOpen(t, dir)
 	for i := range 100 {
-		if e, ok := d2.Get(strconv.Itoa(i)); !ok || !bytes.Equal(e.Data, bytes.Repeat([]byte{byte(i)}, 4000)) {
+		if e, ok := d2.Get(bg, strconv.Itoa(i)); !ok || !bytes.Equal(e.Data, bytes.Repeat([]byte{byte(i)}, 4000)) {
 			t.Fatalf("entry %d not served after reopen", i)
 		}
 	}
@@ -218,14 +218,14 @@ func TestDiskConcurrentUse(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for i := range 400 {
-			d.Put(strconv.Itoa(i), DiskEntry{Data: value(i), Created: time.Now()})
+			d.Set(bg, strconv.Itoa(i), &Image{Data: value(i), ContentType: "image/png", Modified: time.Now()})
 		}
 	})
 	for range 3 {
 		wg.Go(func() {
 			for j := range 2000 {
 				i := j % 400
-				if e, ok := d.Get(strconv.Itoa(i)); ok && !bytes.Equal(e.Data, value(i)) {
+				if e, ok := d.Get(bg, strconv.Itoa(i)); ok && !bytes.Equal(e.Data, value(i)) {
 					t.Errorf("entry %d served with other bytes", i)
 					return
 				}
@@ -240,12 +240,12 @@ func TestDiskConcurrentUse(t *testing.T) {
 	// the last ones written (they are used more recently); what is left
 	// still holds its own bytes, and the cache still takes entries.
 	for i := range 400 {
-		if e, ok := d.Get(strconv.Itoa(i)); ok && !bytes.Equal(e.Data, value(i)) {
+		if e, ok := d.Get(bg, strconv.Itoa(i)); ok && !bytes.Equal(e.Data, value(i)) {
 			t.Fatalf("entry %d served with other bytes after the run", i)
 		}
 	}
-	d.Put("after", DiskEntry{Data: value(7), Created: time.Now()})
-	if e, ok := d.Get("after"); !ok || !bytes.Equal(e.Data, value(7)) {
+	d.Set(bg, "after", &Image{Data: value(7), ContentType: "image/png", Modified: time.Now()})
+	if e, ok := d.Get(bg, "after"); !ok || !bytes.Equal(e.Data, value(7)) {
 		t.Error("an entry written after the run is not served")
 	}
 }
@@ -259,7 +259,7 @@ func TestDiskDirInUse(t *testing.T) {
 	}
 	dir := t.TempDir()
 	d := mustOpen(t, dir)
-	if err := d.Put("k", DiskEntry{Data: []byte("png"), Created: time.Now()}); err != nil {
+	if err := d.Set(bg, "k", &Image{Data: []byte("png"), ContentType: "image/png", Modified: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	if d2, err := OpenDisk(dir, 1<<20, time.Hour); !errors.Is(err, ErrDirInUse) {
@@ -268,7 +268,7 @@ func TestDiskDirInUse(t *testing.T) {
 	if err := d.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Put("late", DiskEntry{Data: []byte("x"), Created: time.Now()}); err == nil {
+	if err := d.Set(bg, "late", &Image{Data: []byte("x"), ContentType: "image/png", Modified: time.Now()}); err == nil {
 		t.Error("Put after Close succeeded")
 	}
 	if n := len(segmentFiles(t, dir)); n != 1 {
@@ -276,7 +276,7 @@ func TestDiskDirInUse(t *testing.T) {
 	}
 	d2 := mustOpen(t, dir)
 	defer d2.Close()
-	if e, ok := d2.Get("k"); !ok || string(e.Data) != "png" {
+	if e, ok := d2.Get(bg, "k"); !ok || string(e.Data) != "png" {
 		t.Errorf("after the first Disk closed, Get = %q, %v", e.Data, ok)
 	}
 }

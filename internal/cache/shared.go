@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"encoding/gob"
 	"time"
+
+	"gamethumbs/internal/cluster"
 )
 
 // Tier is a store several replicas share (internal/cluster's Redis
@@ -14,8 +16,8 @@ import (
 type Tier interface {
 	Get(ctx context.Context, name string) ([]byte, bool)
 	Set(ctx context.Context, name string, value []byte, ttl time.Duration)
-	Lock(ctx context.Context, name string, ttl time.Duration) (unlock func(), held bool, err error)
-	WaitFor(ctx context.Context, name, lock string, wait time.Duration) ([]byte, bool)
+	Delete(ctx context.Context, name string)
+	cluster.Locker // one replica works, the others wait (cluster.OneWorks)
 }
 
 // Codec turns a Store's values into bytes for a Tier and back.
@@ -30,6 +32,9 @@ type sharing[V any] struct {
 	name  string
 	codec Codec[V]
 }
+
+// maxClockSkew is how far ahead of this replica's clock another's may be.
+const maxClockSkew = time.Minute
 
 // sharedWait bounds how long a replica waits for another replica's load
 // of the same key (and how long that one may hold the lock) before it
@@ -57,25 +62,28 @@ func (s *Store[V]) loadThrough(ctx context.Context, key string, load func(contex
 		return v, s.now(), err
 	}
 	name := sh.name + ":" + key
-	lock := "lock:" + name
 	if v, at, ok := s.usable(sh.tier.Get(ctx, name)); ok {
 		return v, at, nil
 	}
-	unlock, held, err := sh.tier.Lock(ctx, lock, sharedWait)
-	if err == nil && !held {
-		if v, at, ok := s.usable(sh.tier.WaitFor(ctx, name, lock, sharedWait)); ok {
-			return v, at, nil
-		}
+	type loaded struct {
+		v  V
+		at time.Time
 	}
-	defer unlock()
-	v, err := load(ctx)
-	now := s.now()
-	if err == nil {
-		if b, eerr := sh.codec.Encode(v); eerr == nil {
-			sh.tier.Set(ctx, name, append(binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(b)), uint64(now.UnixNano())), b...), s.ttl)
-		}
+	use := func(b []byte) (loaded, bool) {
+		v, at, ok := s.usable(b, true)
+		return loaded{v, at}, ok
 	}
-	return v, now, err
+	got, _, err := cluster.OneWorks(ctx, sh.tier, name, sharedWait, use, func() (loaded, error) {
+		v, err := load(ctx)
+		now := s.now()
+		if err == nil {
+			if b, eerr := sh.codec.Encode(v); eerr == nil {
+				sh.tier.Set(ctx, name, append(binary.BigEndian.AppendUint64(make([]byte, 0, 8+len(b)), uint64(now.UnixNano())), b...), s.ttl)
+			}
+		}
+		return loaded{v, now}, err
+	})
+	return got.v, got.at, err
 }
 
 // usable decodes a shared entry and accepts it while it is younger than
@@ -91,7 +99,9 @@ func (s *Store[V]) usable(b []byte, found bool) (V, time.Time, bool) {
 	if s.Refresh > 0 {
 		limit = s.Refresh
 	}
-	if s.now().Sub(at) >= limit {
+	// Too old, or loaded in the future beyond a replica's clock skew (it
+	// would never be loaded again).
+	if age := s.now().Sub(at); age >= limit || age < -maxClockSkew {
 		return zero, time.Time{}, false
 	}
 	v, err := s.shared.codec.Decode(b[8:])

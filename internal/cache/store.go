@@ -1,7 +1,11 @@
-// Package cache holds the in-memory caches of gamethumbs: Store, a keyed
-// TTL cache for provider data whose concurrent loads are coalesced and
-// which serves the last good value when a reload fails, and Bytes, a
-// byte-bounded LRU for rendered images.
+// Package cache holds the caches of gamethumbs: Store, a keyed TTL cache
+// for provider data whose concurrent loads are coalesced and which serves
+// the last good value when a reload fails (optionally shared by replicas
+// through a Tier), and the image tiers: one Cache interface (Get, Set,
+// Delete) that the memory tier (Memory, on internal/lru), the disk tier
+// (Disk) and the tier replicas share (Shared, in Redis) implement, and
+// Tiered, which composes them and is a Cache itself. Every tier refuses a
+// degraded picture (degraded.go).
 package cache
 
 import (

@@ -7,8 +7,9 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Get returns the value stored under name. A miss, a nil Client and an
-// unreachable Redis all answer false.
+// Get returns the value stored under name. A miss, a nil Client, an
+// unreachable Redis and a value that is not sound (see seal.go: another
+// key's value, truncated, garbled) all answer false.
 func (c *Client) Get(ctx context.Context, name string) ([]byte, bool) {
 	var v []byte
 	err := c.call(ctx, func(ctx context.Context) error {
@@ -16,14 +17,29 @@ func (c *Client) Get(ctx context.Context, name string) ([]byte, bool) {
 		v, err = c.rdb.Get(ctx, c.key(name)).Bytes()
 		return err
 	})
-	return v, err == nil
+	if err != nil {
+		return nil, false
+	}
+	return unseal(c.key(name), v)
 }
 
-// Set stores value under name for ttl. Failures are dropped: the value
-// simply stays local.
+// Set stores value under name for ttl, sealed with a hash of its key and
+// a checksum (seal.go). Failures are dropped: the value simply stays
+// local.
 func (c *Client) Set(ctx context.Context, name string, value []byte, ttl time.Duration) {
+	if c == nil {
+		return
+	}
+	sealed := seal(c.key(name), value)
 	_ = c.call(ctx, func(ctx context.Context) error {
-		return c.rdb.Set(ctx, c.key(name), value, ttl).Err()
+		return c.rdb.Set(ctx, c.key(name), sealed, ttl).Err()
+	})
+}
+
+// Delete removes name. Failures are dropped: the value expires anyway.
+func (c *Client) Delete(ctx context.Context, name string) {
+	_ = c.call(ctx, func(ctx context.Context) error {
+		return c.rdb.Del(ctx, c.key(name)).Err()
 	})
 }
 

@@ -14,6 +14,8 @@ import (
 	"io"
 
 	"golang.org/x/image/webp"
+
+	"gamethumbs/internal/pngenc"
 )
 
 // rasterCodec pairs the two halves of a stdlib-style decoder.
@@ -93,9 +95,9 @@ type decodePlan struct {
 	svg    bool
 	codec  rasterCodec
 	cfg    image.Config
-	png    *pngInfo // set when the PNG is decoded row by row
-	dw, dh int      // size of the result
-	cost   int64    // bytes the decode holds at its peak
+	png    *pngenc.Info // set when the PNG is decoded row by row
+	dw, dh int          // size of the result
+	cost   int64        // bytes the decode holds at its peak
 }
 
 // planDecode sniffs data, reads its header and checks the limits.
@@ -128,7 +130,7 @@ func planDecode(data []byte, lim Limits) (decodePlan, error) {
 	// A PNG to downscale, or too big to decode whole, is decoded row by
 	// row when it is not interlaced.
 	if ct == TypePNG && (scaled || p.cost > lim.MaxBytes) {
-		if hdr, err := parsePNG(data); err == nil && !hdr.interlaced && hdr.w == w && hdr.h == h {
+		if hdr, err := pngenc.Parse(data); err == nil && !hdr.Interlaced && hdr.Width == w && hdr.Height == h {
 			p.png = hdr
 			// Two raw rows, one RGBA row, the row of sums and the result.
 			p.cost = 2*int64(w)*8 + 4*int64(w) + 32*int64(p.dw) + out
@@ -167,8 +169,8 @@ func (p decodePlan) run() (image.Image, error) {
 		return decodeSVG(p.data, p.lim.MaxPixels)
 	}
 	if p.png != nil {
-		b := newBoxScaler(p.png.w, p.png.h, p.dw, p.dh)
-		if err := safely("png", func() error { return streamPNG(p.png, b.add) }); err != nil {
+		b := newBoxScaler(p.png.Width, p.png.Height, p.dw, p.dh)
+		if err := safely("png", func() error { return p.png.Rows(b.add) }); err != nil {
 			return nil, err
 		}
 		return b.result(), nil

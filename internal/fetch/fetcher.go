@@ -45,15 +45,17 @@ func New(client *http.Client, cfg Config) *Fetcher {
 	if client == nil {
 		client = NewClient(cfg)
 	}
-	return &Fetcher{
+	f := &Fetcher{
 		client: client,
 		cfg:    cfg,
-		images: newLRU[image.Image](cfg.CacheBytes),
-		raws:   newLRU[rawEntry](cfg.RawCacheBytes),
 		now:    time.Now,
 
 		decodes: semaphore.NewWeighted(cfg.DecodeBytes),
 	}
+	clock := func() time.Time { return f.now() } // tests replace f.now
+	f.images = newLRU[image.Image](cfg.CacheBytes, clock)
+	f.raws = newLRU[rawEntry](cfg.RawCacheBytes, clock)
+	return f
 }
 
 // Bytes downloads rawURL (or decodes a data:image/... URL) without caching

@@ -31,14 +31,14 @@ const maxKeyLen = 1024
 // Errors are those of Bytes and Decode.
 func (f *Fetcher) Image(ctx context.Context, rawURL string) (image.Image, error) {
 	key := cacheKey(rawURL)
-	if img, err, ok := f.images.get(key, f.now()); ok {
+	if img, err, ok := f.images.get(key); ok {
 		return img, err
 	}
 	if img := f.alive.get(key, f.now()); img != nil {
 		return img, nil
 	}
 	return coalesce(ctx, f, &f.imgSF, key, rawURL, func(fctx context.Context) (image.Image, error) {
-		if img, err, ok := f.images.get(key, f.now()); ok {
+		if img, err, ok := f.images.get(key); ok {
 			return img, err
 		}
 		if img := f.alive.get(key, f.now()); img != nil {
@@ -87,11 +87,11 @@ func (f *Fetcher) decode(ctx context.Context, data []byte) (image.Image, error) 
 // Errors are those of Bytes.
 func (f *Fetcher) Raw(ctx context.Context, rawURL string) ([]byte, string, error) {
 	key := cacheKey(rawURL)
-	if e, err, ok := f.raws.get(key, f.now()); ok {
+	if e, err, ok := f.raws.get(key); ok {
 		return e.data, e.ct, err
 	}
 	e, err := coalesce(ctx, f, &f.rawSF, key, rawURL, func(fctx context.Context) (rawEntry, error) {
-		if e, err, ok := f.raws.get(key, f.now()); ok {
+		if e, err, ok := f.raws.get(key); ok {
 			return e, err
 		}
 		data, ct, err := f.Bytes(fctx, rawURL)

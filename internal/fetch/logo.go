@@ -87,7 +87,7 @@ func (f *Fetcher) Logo(ctx context.Context, rawURL string) (image.Image, error) 
 	if !ok {
 		return img, nil
 	}
-	e, err, ok := f.raws.get(key, now)
+	e, err, ok := f.raws.get(key)
 	if !ok || err != nil || e.data == nil {
 		return img, nil
 	}

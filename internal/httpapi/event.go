@@ -24,15 +24,15 @@ type eventReader interface {
 	Event(ctx context.Context, text, hint string) (*title.Result, title.Split, error)
 }
 
-func (s *Server) eventThumb(w http.ResponseWriter, r *http.Request, _ params) error {
+func (s *Server) eventThumb(w http.ResponseWriter, r *http.Request, _ params) (served, error) {
 	return s.eventImage(w, r, render.KindThumb)
 }
 
-func (s *Server) eventCover(w http.ResponseWriter, r *http.Request, _ params) error {
+func (s *Server) eventCover(w http.ResponseWriter, r *http.Request, _ params) (served, error) {
 	return s.eventImage(w, r, render.KindCover)
 }
 
-func (s *Server) eventLogo(w http.ResponseWriter, r *http.Request, _ params) error {
+func (s *Server) eventLogo(w http.ResponseWriter, r *http.Request, _ params) (served, error) {
 	return s.eventImage(w, r, render.KindLogo)
 }
 
@@ -90,17 +90,19 @@ func notUnderstood(w http.ResponseWriter, sp title.Split) {
 	writeJSON(w, http.StatusNotFound, body)
 }
 
-// eventImage renders the picture of the resolved matchup (or league).
-func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.Kind) error {
+// eventImage resolves the picture of the matchup (or league) a title
+// names; the dispatcher writes it. The URL is not remembered
+// (resolvedURLs): reading the title is part of what it means.
+func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.Kind) (served, error) {
 	text, hint, rest, herr := eventQuery(r.URL.Query())
 	if herr != nil {
-		return herr
+		return served{}, herr
 	}
 	ctx, cancel := s.lookupContext(r)
 	defer cancel()
 	res, sp, err := s.readTitle(ctx, text, hint)
 	if err != nil {
-		return err
+		return served{}, err
 	}
 	var league string
 	var teams []string
@@ -116,40 +118,37 @@ func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.
 	default:
 		// Reading the title cost work: counted like a render.
 		if err := s.chargeImage(w, r); err != nil {
-			return err
+			return served{charged: true}, err
 		}
 		notUnderstood(w, sp)
-		return nil
+		return served{charged: true}, nil
 	}
 	req, warnings, herr := s.parseImage(kind, league, teams, rest)
 	if herr != nil {
-		return herr
+		return served{}, herr
 	}
 	for _, msg := range warnings { // as on the other image routes
 		w.Header().Add("Warning", `299 gamethumbs "`+msg+`"`)
 	}
 	job, err := s.backend.Prepare(ctx, req)
 	if err != nil {
-		return err
+		return served{}, err
 	}
 	// As on the other image routes, only a cache miss counts against the
 	// rate limit.
-	charged := false
-	img, err := s.images.get(r.Context(), job, func() error {
-		charged = true
+	var out served
+	img, hit, err := s.images.get(r.Context(), job.Key(), job, func() error {
+		out.charged = true
 		return s.chargeImage(w, r)
 	})
 	if err != nil {
-		return err
-	}
-	if rec, ok := w.(*recorder); ok && !charged {
-		rec.cacheHit = true
+		return out, err
 	}
 	if res != nil {
 		w.Header().Set("Link", "<"+res.Canonical()+"/"+kindPath(kind)+">; rel=\"canonical\"")
 	}
-	s.writeImage(w, r, img)
-	return nil
+	out.img, out.hit = img, hit
+	return out, nil
 }
 
 func kindPath(k render.Kind) string {

@@ -6,19 +6,20 @@ import (
 	"strings"
 	"time"
 
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/webpenc"
 )
 
-func (s *Server) thumb(w http.ResponseWriter, r *http.Request, p params) error {
+func (s *Server) thumb(w http.ResponseWriter, r *http.Request, p params) (served, error) {
 	return s.image(w, r, p, render.KindThumb)
 }
 
-func (s *Server) cover(w http.ResponseWriter, r *http.Request, p params) error {
+func (s *Server) cover(w http.ResponseWriter, r *http.Request, p params) (served, error) {
 	return s.image(w, r, p, render.KindCover)
 }
 
-func (s *Server) logo(w http.ResponseWriter, r *http.Request, p params) error {
+func (s *Server) logo(w http.ResponseWriter, r *http.Request, p params) (served, error) {
 	return s.image(w, r, p, render.KindLogo)
 }
 
@@ -33,11 +34,12 @@ func teamsOf(p params) []string {
 	return teams
 }
 
-// image serves every image route: parse, resolve, render (cached), write.
-func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind render.Kind) error {
+// image serves every image route: parse, resolve, render (cached); the
+// dispatcher writes the picture it returns.
+func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind render.Kind) (served, error) {
 	req, warnings, herr := s.parseImage(kind, p["league"], teamsOf(p), r.URL.Query())
 	if herr != nil {
-		return herr
+		return served{}, herr
 	}
 	// Values game-thumbs ignores are ignored here too, and named (RFC 9111
 	// Warning, code 299 "miscellaneous persistent warning").
@@ -48,65 +50,60 @@ func (s *Server) image(w http.ResponseWriter, r *http.Request, p params, kind re
 	job, err := s.backend.Prepare(ctx, req)
 	cancel()
 	if err != nil {
-		return err
+		return served{}, err
 	}
 	if wantsWebP(p, r) {
 		job = webpJob{Job: job, opts: webpenc.Options{Lossless: kind == render.KindLogo, Quality: s.cfg.WebPQuality}}
 	}
-	charged := false
+	var res served
 	key := job.Key()
-	rec, _ := w.(*recorder)
-	img, err := s.images.getKey(r.Context(), key, job, func() error {
-		charged = true
+	img, hit, err := s.images.get(r.Context(), key, job, func() error {
+		res.charged = true
 		return s.chargeImage(w, r)
-	}, rec != nil && rec.memoryMissed == key)
+	})
 	if err != nil {
-		return err
+		return res, err
 	}
-	if rec != nil {
-		if !charged {
-			rec.cacheHit = true // answered from a cache tier: not rate limited
-		}
-		if img.degraded == "" {
-			rec.resolvedKey = key // ServeHTTP remembers the URL's picture
-		}
+	res.img, res.hit = img, hit
+	if img.Degraded == "" {
+		res.key = key // ServeHTTP remembers the URL's picture
 	}
-	s.writeImage(w, r, img)
-	return nil
+	return res, nil
 }
 
 // writeImage writes an image with its validators, answering a matching
 // If-None-Match with 304 Not Modified.
-func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *storedImage) {
+func (s *Server) writeImage(w http.ResponseWriter, r *http.Request, img *cache.Image) {
 	// Values are prebuilt slices under canonical keys: no allocation.
 	h := w.Header()
-	h["Etag"] = img.etagHdr
-	h["Last-Modified"] = img.modifiedHdr
+	ih := headersOf(img)
+	h["Etag"] = ih.etag
+	h["Last-Modified"] = ih.modified
 	h["Cache-Control"] = s.cacheControlOf(img)
-	if etagMatch(r.Header.Get("If-None-Match"), img.etag) {
+	if etagMatch(r.Header.Get("If-None-Match"), img.ETag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h["Content-Type"] = img.typeHdr
-	h["Content-Length"] = img.lengthHdr
+	h["Content-Type"] = ih.contentType
+	h["Content-Length"] = ih.length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		w.Write(img.data)
+		w.Write(img.Data)
 	}
 }
 
 // cacheControlOf is the Cache-Control value of img: the prebuilt one of
 // complete pictures, a minute for a degraded one (rendered again once the
-// source is back), at most incompleteTTL for one missing a 404 logo.
-func (s *Server) cacheControlOf(img *storedImage) []string {
-	if img.degraded == "" && img.incomplete == "" {
+// source is back), at most cache.IncompleteTTL for one missing a 404 logo.
+func (s *Server) cacheControlOf(img *cache.Image) []string {
+	if img.Degraded == "" && img.Incomplete == "" {
 		return s.imageCacheControl()
 	}
 	maxAge := s.cfg.ImageCacheHours * 3600
-	if img.degraded != "" {
+	if img.Degraded != "" {
 		maxAge = min(maxAge, int(degradedMaxAge/time.Second))
 	} else {
-		maxAge = min(maxAge, int(incompleteTTL/time.Second))
+		maxAge = min(maxAge, int(cache.IncompleteTTL/time.Second))
 	}
 	if maxAge <= 0 {
 		return []string{"no-cache"}

@@ -8,145 +8,148 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
+	"gamethumbs/internal/buildinfo"
 	"gamethumbs/internal/cache"
+	"gamethumbs/internal/cluster"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 )
 
-// storedImage is an encoded image with the validators computed once.
-type storedImage struct {
-	data        []byte
-	contentType string
-	etag        string // strong ETag: quoted checksum of the bytes (etagOf)
-	modified    time.Time
-	// degraded is why a transient failure changed the picture (empty when
-	// it did not): served short-lived with an ETag of its own, never
-	// stored in a cache tier.
-	degraded string
-	// incomplete is the lasting miss the picture does without (a logo the
-	// provider answers 404 for): stored in memory for incompleteTTL only.
-	incomplete string
-	// Header values, built once so a cached response sets its headers
-	// without allocating.
-	etagHdr, modifiedHdr, typeHdr, lengthHdr []string
-}
+// degradedMaxAge is the Cache-Control lifetime of a picture a transient
+// failure changed: it is rendered again after this.
+const degradedMaxAge = 60 * time.Second
 
-// Degraded implements cache.Degradable: the cache tiers refuse a degraded
-// image themselves.
-func (img *storedImage) Degraded() bool { return img.degraded != "" }
-
-// Lifetimes of pictures a failure changed, in caches and Cache-Control.
-const (
-	degradedMaxAge = 60 * time.Second // rendered again after this
-	incompleteTTL  = time.Hour        // a 404 logo may come back
-)
-
-// imageStore serves jobs from a byte-bounded cache, renders identical
-// concurrent jobs once, and bounds how many renders run and wait.
+// imageStore answers image jobs from the cache tiers (internal/cache:
+// memory, disk, shared, composed), renders identical concurrent jobs
+// once, and bounds how many renders run and wait. The tiers' rules live
+// in package cache; this is the render flight around them.
 type imageStore struct {
-	cache   *cache.Bytes[*storedImage] // nil when IMAGE_CACHE_HOURS=0
-	disk    *cache.Disk                // optional second tier (CACHE_DIR); nil when off
-	shared  *sharedImages              // optional tier shared by replicas (REDIS_URL); nil when off
-	writes  chan diskWrite             // queued disk writes, off the request path
+	memory *cache.Memory // nil when IMAGE_CACHE_HOURS=0
+	shared *cache.Shared // the tier replicas share (REDIS_URL); nil when off
+	tiers  *cache.Tiered // memory, disk, shared: those that are on (nil: none)
+	lower  []cache.Cache // the tiers after memory, in order
+
 	group   singleflight.Group
-	slots   chan struct{} // one token per running render
-	waiting chan struct{} // one token per queued render
+	gate    *render.Gate // admits jobs and holds a slot for each (RENDER_CONCURRENCY, RENDER_QUEUE)
 	now     func() time.Time
 	renders func() // called once per actual render (metrics, tests)
 	// rendered is called after every render with its duration (metrics).
 	rendered func(time.Duration, error)
 }
 
-func newImageStore(maxBytes int64, ttl time.Duration, concurrency, queue int, now func() time.Time) *imageStore {
+func newImageStore(maxBytes int64, ttl time.Duration, gate *render.Gate, now func() time.Time) *imageStore {
 	s := &imageStore{
-		slots:    make(chan struct{}, max(concurrency, 1)),
-		waiting:  make(chan struct{}, max(concurrency, 1)+queue),
+		gate:     gate,
 		now:      now,
 		renders:  func() {},
 		rendered: func(time.Duration, error) {},
 	}
 	if ttl > 0 {
-		s.cache = cache.NewBytes(maxBytes, ttl, func(v *storedImage) int64 { return int64(cap(v.data)) + 256 }, now)
+		s.memory = cache.NewMemory(maxBytes, ttl, now)
 	}
+	s.compose()
 	return s
 }
 
-// running is the number of renders holding a slot (metrics).
-func (s *imageStore) running() int { return len(s.slots) }
+// compose builds the tiered cache of the tiers that are on.
+func (s *imageStore) compose() {
+	var on []cache.Cache
+	if s.memory != nil {
+		on = append(on, s.memory)
+	}
+	if on = append(on, s.lower...); len(on) > 0 {
+		s.tiers = cache.NewTiered(on...)
+	}
+}
 
-// queued is the number of renders waiting for a slot (metrics).
-func (s *imageStore) queued() int { return max(len(s.waiting)-len(s.slots), 0) }
+// useDisk adds the on-disk tier, written behind the request.
+func (s *imageStore) useDisk(d *cache.Disk) {
+	s.lower = append(s.lower, cache.WriteBehind(d, 64))
+	s.compose()
+}
+
+// useShared adds the Redis tier. Entries are named by build, so a new
+// build renders anew.
+func (s *imageStore) useShared(c *cluster.Client, maxBytes int, ttl time.Duration) {
+	if c == nil || ttl <= 0 {
+		return
+	}
+	s.shared = cache.NewShared(c, "img:"+buildinfo.Get().Version+":", maxBytes, ttl)
+	s.lower = append(s.lower, s.shared)
+	s.compose()
+}
 
 // errBusy is returned when the render queue is full.
 var errBusy = &Error{Status: http.StatusServiceUnavailable, Msg: "server busy rendering; try again shortly",
 	Header: http.Header{"Retry-After": {"2"}}}
 
-// get returns the image of job, from the cache tiers (memory, disk,
-// shared) or by rendering it once for every concurrent caller with the
-// same key. admit, when not nil, is asked before a render (the rate
-// limit: a hit in any tier is free); its error is returned instead.
-func (s *imageStore) get(ctx context.Context, job scene.Job, admit func() error) (*storedImage, error) {
-	return s.getKey(ctx, job.Key(), job, admit, false)
-}
-
-// getKey is get with the key of job computed by the caller; memoryMissed
-// says the memory tier was asked for key already (and missed) during this
-// request, so it is not asked (and counted) twice.
-func (s *imageStore) getKey(ctx context.Context, key string, job scene.Job, admit func() error, memoryMissed bool) (*storedImage, error) {
-	if s.cache != nil && !memoryMissed {
-		if img, ok := s.cache.Get(key); ok {
-			return img, nil
-		}
-	}
-	if img, ok := s.fromDisk(key); ok {
-		return img, nil
-	}
-	if s.shared != nil {
-		// One shared lookup per key for every concurrent caller, as the
-		// render below; it comes before admit since a hit is free.
-		v, _, _ := s.group.Do("shared|"+key, func() (any, error) {
-			img, _ := s.fromShared(ctx, key)
-			return img, nil
-		})
-		if img, _ := v.(*storedImage); img != nil {
-			return img, nil
+// get returns the picture of job (whose key the caller computed), from
+// the cache tiers or by rendering it once for every concurrent caller
+// with the same key. admit, when not nil, is asked before a render (the
+// rate limit: a hit in any tier is free); its error is returned instead.
+// hit reports an answer from a tier (memory, disk, shared).
+func (s *imageStore) get(ctx context.Context, key string, job scene.Job, admit func() error) (img *cache.Image, hit bool, err error) {
+	if s.tiers != nil {
+		if img, ok := s.tiers.Get(ctx, key); ok {
+			return img, true, nil
 		}
 	}
 	if admit != nil {
 		if err := admit(); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
 	ch := s.group.DoChan(key, func() (any, error) {
 		// A flight for key may have ended between the lookups above and
 		// this one starting: its picture is in memory by now, so look
 		// again (uncounted) instead of rendering it twice.
-		if s.cache != nil {
-			if img, ok := s.cache.Peek(key); ok {
+		if s.memory != nil {
+			if img, ok := s.memory.Peek(key); ok {
 				return img, nil
 			}
 		}
-		return s.renderOnce(context.WithoutCancel(ctx), job)
+		return s.renderOnce(context.WithoutCancel(ctx), key, job)
 	})
 	select {
 	case r := <-ch:
 		if r.Err != nil {
-			return nil, r.Err
+			return nil, false, r.Err
 		}
-		return r.Val.(*storedImage), nil
+		return r.Val.(*cache.Image), false, nil
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, false, ctx.Err()
 	}
 }
 
-func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, error) {
-	select {
-	case s.waiting <- struct{}{}:
-	default:
+// renderOnce renders job, letting one replica of several do it when there
+// is a shared tier: a picture another replica stored meanwhile is taken
+// (and kept in the faster tiers) instead.
+func (s *imageStore) renderOnce(ctx context.Context, key string, job scene.Job) (*cache.Image, error) {
+	if s.shared == nil {
+		return s.render(ctx, key, job)
+	}
+	img, theirs, err := s.shared.Once(ctx, key, func() (*cache.Image, error) { return s.render(ctx, key, job) })
+	if theirs {
+		s.tiers.Promote(ctx, key, img, s.shared)
+	}
+	return img, err
+}
+
+// render renders job in a slot and stores the picture in the tiers (which
+// refuse a degraded one and keep an incomplete one in memory only).
+func (s *imageStore) render(ctx context.Context, key string, job scene.Job) (*cache.Image, error) {
+	leave, err := s.gate.Admit()
+	if err != nil {
 		return nil, errBusy
 	}
-	defer func() { <-s.waiting }()
-	s.slots <- struct{}{}
-	defer func() { <-s.slots }()
+	defer leave()
+	// The job holds one slot of the gate from its first fetch to its
+	// encoded picture: its renders take no other.
+	ctx, done, err := s.gate.Enter(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 
 	s.renders()
 	began := time.Now()
@@ -155,100 +158,41 @@ func (s *imageStore) render(ctx context.Context, job scene.Job) (*storedImage, e
 	if err != nil {
 		return nil, err
 	}
-	img := newStoredImage(out.Data, out.ContentType, s.now())
-	img.degraded, img.incomplete = out.Degraded, out.Incomplete
-	if img.degraded != "" {
-		img.etag = `"dg-` + img.etag[1:] // never matches the complete picture's
-		img.withHeaders()
+	img := cache.NewImage(out.Data, out.ContentType, s.now())
+	img.Degraded, img.Incomplete = out.Degraded, out.Incomplete
+	if img.Degraded != "" {
+		img.ETag = `"dg-` + img.ETag[1:] // never matches the complete picture's
+		return img, nil
 	}
-	s.keep(ctx, job.Key(), img)
+	if s.tiers != nil {
+		_ = s.tiers.Set(ctx, key, img)
+	}
 	return img, nil
 }
 
-// keep stores a rendered image in the cache tiers: a complete one in all
-// (memory, shared, disk), an incomplete one in memory for incompleteTTL
-// only, a degraded one in none (the tiers refuse it as well).
-func (s *imageStore) keep(ctx context.Context, key string, img *storedImage) {
-	if img.Degraded() {
-		return
-	}
-	if s.cache != nil {
-		if img.incomplete != "" {
-			s.cache.AddTTL(key, img, incompleteTTL)
-			return
-		}
-		s.cache.Add(key, img)
-	}
-	if img.incomplete != "" {
-		return
-	}
-	s.putShared(ctx, key, img)
-	if s.disk != nil {
-		select {
-		case s.writes <- diskWrite{key, img}:
-		default: // the writer is behind: skip, the image stays in memory
-		}
+// imageHeaders are the response header values of a picture, built once
+// per picture in memory (cache.Image.Memo) so a cached response sets its
+// headers without allocating.
+type imageHeaders struct {
+	etag, modified, contentType, length []string
+}
+
+func buildImageHeaders(img *cache.Image) any {
+	return &imageHeaders{
+		etag:        []string{img.ETag},
+		modified:    []string{img.Modified.Format(http.TimeFormat)},
+		contentType: []string{img.ContentType},
+		length:      []string{strconv.Itoa(len(img.Data))},
 	}
 }
 
-type diskWrite struct {
-	key string
-	img *storedImage
-}
-
-// useDisk adds the on-disk tier and starts its writer.
-func (s *imageStore) useDisk(d *cache.Disk) {
-	s.disk = d
-	s.writes = make(chan diskWrite, 64)
-	go func() {
-		for w := range s.writes {
-			d.Put(w.key, cache.DiskEntry{Data: w.img.data, ContentType: w.img.contentType, Created: w.img.modified,
-				Degraded: w.img.Degraded()})
-		}
-	}()
-}
-
-// fromDisk promotes an image of the disk tier into memory.
-func (s *imageStore) fromDisk(key string) (*storedImage, bool) {
-	if s.disk == nil {
-		return nil, false
-	}
-	e, ok := s.disk.Get(key)
-	if !ok {
-		return nil, false
-	}
-	img := newStoredImage(e.Data, e.ContentType, e.Created)
-	if s.cache != nil {
-		s.cache.Add(key, img)
-	}
-	return img, true
-}
-
-func newStoredImage(data []byte, contentType string, modified time.Time) *storedImage {
-	img := &storedImage{
-		data:        data,
-		contentType: contentType,
-		etag:        etagOf(data),
-		modified:    modified.UTC().Truncate(time.Second),
-	}
-	return img.withHeaders()
-}
-
-// withHeaders fills the prebuilt header values from the other fields;
-// every storedImage is made through it.
-func (img *storedImage) withHeaders() *storedImage {
-	img.etagHdr = []string{img.etag}
-	img.modifiedHdr = []string{img.modified.Format(http.TimeFormat)}
-	img.typeHdr = []string{img.contentType}
-	img.lengthHdr = []string{strconv.Itoa(len(img.data))}
-	return img
-}
+// headersOf returns img's prebuilt header values.
+func headersOf(img *cache.Image) *imageHeaders { return img.Memo(buildImageHeaders).(*imageHeaders) }
 
 // Bytes is the size of the cached images.
 func (s *imageStore) Bytes() int64 {
-	if s == nil || s.cache == nil {
+	if s == nil || s.memory == nil {
 		return 0
 	}
-	b, _, _, _, _ := s.cache.Stats()
-	return b
+	return s.memory.Stats().Bytes
 }

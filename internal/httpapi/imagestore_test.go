@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"gamethumbs/internal/cache"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 )
 
@@ -27,16 +29,16 @@ func (j *countingJob) Render(context.Context) (scene.Output, error) {
 // finished picture, not render it a second time: under load that window
 // is wide, and a duplicate render costs a whole picture's CPU.
 func TestLateRequestAfterFlightEndsDoesNotRenderAgain(t *testing.T) {
-	s := newImageStore(1<<20, time.Hour, 2, 4, time.Now)
+	s := newImageStore(1<<20, time.Hour, render.NewGate(2, 4), time.Now)
 	job := &countingJob{key: "nba|thumb|lal|bos"}
 	ctx := context.Background()
-	first, err := s.get(ctx, job, nil)
+	first, _, err := s.get(ctx, job.Key(), job, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// As the late request: its own memory lookup happened (and missed)
 	// before the first render was stored.
-	late, err := s.getKey(ctx, job.Key(), job, nil, true)
+	late, _, err := s.get(cache.WithMemoryMissed(ctx, job.Key()), job.Key(), job, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +48,7 @@ func TestLateRequestAfterFlightEndsDoesNotRenderAgain(t *testing.T) {
 	if late != first {
 		t.Error("the late request did not get the stored picture")
 	}
-	if _, _, hits, misses, _ := s.cache.Stats(); hits != 0 || misses != 1 {
-		t.Errorf("memory tier counted %d hits and %d misses, want 0 and 1 (the second look is not a lookup of its own)", hits, misses)
+	if st := s.memory.Stats(); st.Hits != 0 || st.Misses != 1 {
+		t.Errorf("memory tier counted %d hits and %d misses, want 0 and 1 (the second look is not a lookup of its own)", st.Hits, st.Misses)
 	}
 }

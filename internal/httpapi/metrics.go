@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gamethumbs/internal/metrics"
-	"gamethumbs/internal/render"
 	"gamethumbs/internal/xcproxy"
 )
 
@@ -18,17 +17,19 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 		return
 	}
 	s.images.rendered = m.ObserveRender
-	m.WatchRenders(s.images.running, s.images.queued)
-	if c := s.images.cache; c != nil {
+	m.WatchRenders(s.images.gate.Running, s.images.gate.Queued)
+	if c := s.images.memory; c != nil {
 		m.WatchCache("image", func() metrics.CacheStats {
-			b, n, hits, misses, evictions := c.Stats()
-			return metrics.CacheStats{Bytes: b, Entries: n, Hits: hits, Misses: misses, Evictions: int64(evictions)}
+			st := c.Stats()
+			return metrics.CacheStats{Bytes: st.Bytes, Entries: st.Entries, Hits: st.Hits, Misses: st.Misses, Evictions: int64(st.Evictions)}
 		})
 	}
-	m.WatchCache("logo", func() metrics.CacheStats {
-		st := render.DerivativeStats()
-		return metrics.CacheStats{Bytes: st.Bytes, Hits: st.Hits, Misses: st.Misses, Entries: st.Entries, Evictions: int64(st.Evictions)}
-	})
+	if r := s.renderer; r != nil {
+		m.WatchCache("logo", func() metrics.CacheStats {
+			st := r.CacheStats()
+			return metrics.CacheStats{Bytes: st.Bytes, Hits: st.Hits, Misses: st.Misses, Entries: st.Entries, Evictions: int64(st.Evictions)}
+		})
+	}
 	if x, ok := s.xc.(interface{ Stats() xcproxy.Stats }); ok {
 		m.WatchXC(x.Stats)
 	}

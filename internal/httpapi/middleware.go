@@ -11,6 +11,7 @@ import (
 
 // recorder remembers the status and size of a response for the access log
 // and lets the dispatcher know whether it may still write an error. It
+// carries nothing else between handlers and the dispatcher. It
 // also keeps the connection's write deadline: a response must be taken
 // by the client within writeTimeout of its first byte; a stream within
 // writeTimeout of its last progress. The deadline is set when the status
@@ -22,14 +23,6 @@ type recorder struct {
 	bytes       int64
 	wroteHeader bool
 	aborted     bool // the handler gave up mid-response (http.ErrAbortHandler)
-
-	charged  bool // counted by the rate limiter already
-	cacheHit bool // answered from the image cache: never counted
-
-	// resolvedKey is the cache key of the picture an image route answered
-	// with (see resolvedURLs); memoryMissed is a key the memory tier was
-	// asked for, and missed, before the route ran.
-	resolvedKey, memoryMissed string
 
 	stream       bool          // idle-progress deadline instead of a whole-response one
 	writeTimeout time.Duration // SERVER_TIMEOUT; 0 sets no deadline

@@ -10,7 +10,7 @@ import (
 // ncaaTypes maps the {type} of the NCAA shorthand to the unified handler
 // it forwards to; deprecated type names and ".png" or ".webp" suffixes
 // are accepted.
-func (s *Server) ncaaHandler(typ string) (handlerFunc, bool) {
+func (s *Server) ncaaHandler(typ string) (imageFunc, bool) {
 	t := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(typ), ".png"), ".webp")
 	switch t {
 	case "thumb", "leaguethumb":
@@ -30,14 +30,14 @@ func (s *Server) ncaaHandler(typ string) (handlerFunc, bool) {
 
 // ncaa serves /ncaa/{sport}/[team1/[team2/]]{type} by mapping the sport to
 // its league code and calling the unified handler.
-func (s *Server) ncaa(w http.ResponseWriter, r *http.Request, p params) error {
+func (s *Server) ncaa(w http.ResponseWriter, r *http.Request, p params) (served, error) {
 	code, ok := catalog.NCAASport(p["sport"])
 	if !ok {
-		return errorf(http.StatusNotFound, "unknown NCAA sport %q", clip(p["sport"]))
+		return served{}, errorf(http.StatusNotFound, "unknown NCAA sport %q", clip(p["sport"]))
 	}
 	h, ok := s.ncaaHandler(p["type"])
 	if !ok {
-		return errorf(http.StatusBadRequest, "invalid type %q: allowed values are thumb, cover, logo, raw", clip(p["type"]))
+		return served{}, errorf(http.StatusBadRequest, "invalid type %q: allowed values are thumb, cover, logo, raw", clip(p["type"]))
 	}
 	fwd := params{"league": code}
 	if strings.HasSuffix(strings.ToLower(p["type"]), ".webp") {
@@ -48,14 +48,14 @@ func (s *Server) ncaa(w http.ResponseWriter, r *http.Request, p params) error {
 			fwd[k] = v
 		}
 	}
-	if h == nil { // raw
+	if h == nil { // raw: the handler answers itself
 		switch len(teamsOf(fwd)) {
 		case 0:
-			return s.leagueRaw(w, r, fwd)
+			return served{}, s.leagueRaw(w, r, fwd)
 		case 1:
-			return s.teamRaw(w, r, fwd)
+			return served{}, s.teamRaw(w, r, fwd)
 		default:
-			return errorf(http.StatusBadRequest, "raw takes one team, not two")
+			return served{}, errorf(http.StatusBadRequest, "raw takes one team, not two")
 		}
 	}
 	return h(w, r, fwd)

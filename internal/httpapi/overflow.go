@@ -15,15 +15,15 @@ var errFull = &Error{Status: http.StatusServiceUnavailable, Msg: "server at its 
 // server holds MAX_CONNECTIONS already): /health is answered, anything
 // else gets 503, and the connection closes after the answer. It returns
 // true when the request has been answered.
-func (s *Server) overflow(w *recorder, r *http.Request) bool {
+func (s *Server) overflow(x *exchange, r *http.Request) bool {
 	if !connlimit.Overflow(r.Context()) {
 		return false
 	}
-	w.Header().Set("Connection", "close")
+	x.rec.Header().Set("Connection", "close")
 	if strings.EqualFold(strings.Trim(r.URL.Path, "/"), "health") {
 		return false
 	}
-	w.charged = true
-	writeError(w, errFull)
+	x.charged = true
+	writeError(&x.rec, errFull)
 	return true
 }

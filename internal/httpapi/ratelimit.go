@@ -51,10 +51,10 @@ func (s *Server) limitsOf(r *http.Request, kind routeKind) (perMinute int, class
 // its limit. It returns true when the request must stop. A conditional
 // request is only checked here; ServeHTTP counts it afterwards unless it
 // was answered 304.
-func (s *Server) limit(w *recorder, r *http.Request, kind routeKind) bool {
+func (s *Server) limit(x *exchange, r *http.Request, kind routeKind) bool {
 	perMinute, class := s.limitsOf(r, kind)
 	if perMinute <= 0 {
-		w.charged = true
+		x.charged = true
 		return false
 	}
 	key := ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class)
@@ -63,30 +63,26 @@ func (s *Server) limit(w *recorder, r *http.Request, kind routeKind) bool {
 		d = s.peek(key, perMinute)
 	} else {
 		d = s.take(r, key, perMinute)
-		w.charged = true
+		x.charged = true
 	}
-	if e := s.refuse(w, kind, d); e != nil {
-		writeError(w, e)
+	if e := s.refuse(&x.rec, kind, d); e != nil {
+		writeError(&x.rec, e)
 		return true
 	}
 	return false
 }
 
 // chargeImage counts an image request that the cache could not answer
-// against the image limit. It returns the 429 error when the client is
+// against the image limit, once per request (the picture route reports
+// it in served.charged). It returns the 429 error when the client is
 // over it.
 func (s *Server) chargeImage(w http.ResponseWriter, r *http.Request) error {
-	rec, ok := w.(*recorder)
-	if !ok || rec.charged {
-		return nil
-	}
-	rec.charged = true
 	perMinute, class := s.limitsOf(r, kindImage)
 	if perMinute <= 0 {
 		return nil
 	}
 	d := s.take(r, ratelimit.KeyOf(s.clientAddr(r), s.cfg.RateLimitIPv6Prefix, class), perMinute)
-	if e := s.refuse(rec, kindImage, d); e != nil {
+	if e := s.refuse(w, kindImage, d); e != nil {
 		return e
 	}
 	return nil
@@ -95,8 +91,8 @@ func (s *Server) chargeImage(w http.ResponseWriter, r *http.Request) error {
 // chargeAfter counts a request that was not counted while it was served:
 // a conditional request not answered 304, or an image request that ended
 // before reaching the cache (a bad parameter, an unknown team).
-func (s *Server) chargeAfter(w *recorder, r *http.Request, kind routeKind) {
-	if w.charged || w.status == http.StatusNotModified || w.cacheHit {
+func (s *Server) chargeAfter(x *exchange, r *http.Request, kind routeKind) {
+	if x.charged || x.rec.status == http.StatusNotModified || x.cacheHit {
 		return
 	}
 	perMinute, class := s.limitsOf(r, kind)

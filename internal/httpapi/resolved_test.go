@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -141,14 +142,14 @@ func TestResolvedURLPictureGone(t *testing.T) {
 	if e == nil {
 		t.Fatal("the URL is not remembered")
 	}
-	img, _ := s.images.cache.Get(e.key)
-	s.images.cache.AddTTL(e.key, img, time.Second)
+	img, _ := s.images.memory.Get(context.Background(), e.key)
+	s.images.memory.SetTTL(e.key, img, time.Second)
 	c.add(2 * time.Second)
-	_, _, _, misses, _ := s.images.cache.Stats()
+	misses := s.images.memory.Stats().Misses
 	if r := do(t, s, "/nba/lakers/celtics/thumb"); r.Code != 200 || fb.renders.Load() != 2 {
 		t.Errorf("picture gone: %d, %d renders, want 200 and 2", r.Code, fb.renders.Load())
 	}
-	if _, _, _, m, _ := s.images.cache.Stats(); m != misses+1 {
+	if m := s.images.memory.Stats().Misses; m != misses+1 {
 		t.Errorf("one request counted %d misses, want 1", m-misses)
 	}
 }

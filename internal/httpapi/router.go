@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"gamethumbs/internal/cache"
 )
 
 // A pattern is a route path split into segments. A segment is either a
@@ -16,13 +18,31 @@ type pattern []string
 type route struct {
 	path    string      // e.g. "/{league}/{team}/thumb[.png]"
 	kind    routeKind   // for rate limits, logs and metrics
-	handler handlerFunc // the handler
+	handler handlerFunc // the handler; or
+	image   imageFunc   // the handler of a picture route
 	segs    pattern     // parsed path
 }
 
 // handlerFunc handles one matched route. Returning an error hands the
 // response to the single error writer.
 type handlerFunc func(w http.ResponseWriter, r *http.Request, p params) error
+
+// imageFunc handles a picture route: it resolves the picture and returns
+// it with what the dispatcher needs to know (see served); ServeHTTP
+// writes it. It may set headers of its own on w (Warning, Link), or
+// answer itself and return no picture. Returning an error hands the
+// response to the single error writer.
+type imageFunc func(w http.ResponseWriter, r *http.Request, p params) (served, error)
+
+// served is what a picture route returns.
+type served struct {
+	img *cache.Image // the picture to write; nil when the handler answered itself
+	// key is the cache key of the complete picture the URL resolved to,
+	// remembered for the URL (resolvedURLs); empty: not remembered.
+	key     string
+	charged bool // counted against the image limit while served
+	hit     bool // answered from a cache tier (not rate limited)
+}
 
 // params are the path parameters of a matched route, as typed by the
 // client (already percent-decoded).

@@ -23,6 +23,7 @@ import (
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/ratelimit"
 	"gamethumbs/internal/redact"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/scene"
 )
 
@@ -62,6 +63,12 @@ type Deps struct {
 	// Shared is the Redis tier several replicas share (REDIS_URL): images,
 	// rate limits. Nil when off.
 	Shared *cluster.Client
+	// Renderer is the one Backend's jobs draw with: the image store
+	// admits jobs through its gate and holds a slot of it for each, the
+	// render gauges read the gate, the logo cache gauges its derivative
+	// cache. Nil (tests with a fake Backend): a
+	// gate of its own sized by RenderConcurrency and RenderQueue.
+	Renderer *render.Renderer
 }
 
 // Server is the gamethumbs HTTP handler.
@@ -76,8 +83,10 @@ type Server struct {
 	limiter *ratelimit.Limiter
 	xcLog   *slog.Logger // s.log masking by allowlist, for XC proxy requests
 	images  *imageStore
-	metrics *metrics.Metrics // nil when METRICS=false
-	shared  *cluster.Client  // nil without REDIS_URL
+	// renderer is Deps.Renderer (nil with a fake Backend).
+	renderer *render.Renderer
+	metrics  *metrics.Metrics // nil when METRICS=false
+	shared   *cluster.Client  // nil without REDIS_URL
 
 	cacheControlOnce sync.Once
 	cacheControl     []string // see imageCacheControl
@@ -113,8 +122,12 @@ func NewServer(d Deps) *Server {
 		// Proxy-only mode: every other route is disabled.
 		s.table = slices.DeleteFunc(s.table, func(r route) bool { return r.kind != kindHealth })
 	}
-	s.images = newImageStore(int64(d.Config.ImageCacheMB)<<20, time.Duration(d.Config.ImageCacheHours)*time.Hour,
-		d.Config.RenderConcurrency, d.Config.RenderQueue, s.now)
+	gate := render.NewGate(d.Config.RenderConcurrency, d.Config.RenderQueue)
+	if d.Renderer != nil {
+		gate = d.Renderer.Gate()
+	}
+	s.renderer = d.Renderer
+	s.images = newImageStore(int64(d.Config.ImageCacheMB)<<20, time.Duration(d.Config.ImageCacheHours)*time.Hour, gate, s.now)
 	if d.Disk != nil && d.Config.ImageCacheHours > 0 {
 		s.images.useDisk(d.Disk)
 	}
@@ -122,7 +135,7 @@ func NewServer(d Deps) *Server {
 	s.limiter = ratelimit.New(ratelimit.DefaultCapacity, func() time.Time { return s.now() })
 	s.shared = d.Shared
 	s.useMetrics(d.Metrics)
-	if s.images.cache != nil {
+	if s.images.memory != nil {
 		s.resolved = newResolvedURLs(s.now)
 	}
 	s.inFlight = map[routeKind]inFlight{}
@@ -138,10 +151,19 @@ func NewServer(d Deps) *Server {
 	return s
 }
 
-// recorders are reused by ServeHTTP: a request's handlers are done with
+// exchange is one request's state in ServeHTTP: the recorder its handlers
+// write through, and what the rate limiter learnt of it. Handlers do not
+// see it: a picture route returns what ServeHTTP needs (served).
+type exchange struct {
+	rec      recorder
+	charged  bool // counted by the rate limiter already
+	cacheHit bool // answered from a cache tier: never counted
+}
+
+// exchanges are reused by ServeHTTP: a request's handlers are done with
 // its recorder when ServeHTTP returns (as net/http requires of the
 // ResponseWriter itself).
-var recorders = sync.Pool{New: func() any { return new(recorder) }}
+var exchanges = sync.Pool{New: func() any { return new(exchange) }}
 
 // begin counts a request of kind as in flight; the returned function ends it.
 func (s *Server) begin(kind routeKind) func() {
@@ -154,48 +176,50 @@ func (s *Server) begin(kind routeKind) func() {
 // JSON, applies CORS and rate limits, and writes every error as JSON.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
-	rec := recorders.Get().(*recorder)
-	*rec = recorder{ResponseWriter: w, writeTimeout: s.cfg.ServerTimeout}
+	x := exchanges.Get().(*exchange)
+	*x = exchange{rec: recorder{ResponseWriter: w, writeTimeout: s.cfg.ServerTimeout}}
+	rec := &x.rec
 	kind := kindOther
 	end := noop // ends the in-flight count once the kind is known
 	defer func() {
 		end()
-		s.finish(recover(), r, rec, kind, start) // panics again for http.ErrAbortHandler
-		// The recorder goes back for the next request, except an XC
+		s.finish(recover(), r, x, kind, start) // panics again for http.ErrAbortHandler
+		// The exchange goes back for the next request, except an XC
 		// proxy's, whose stream helpers are not this function's to vouch for.
 		if kind != kindXC {
-			*rec = recorder{}
-			recorders.Put(rec)
+			*x = exchange{}
+			exchanges.Put(x)
 		}
 	}()
 	s.setCommonHeaders(rec, r)
 
 	if r.Method == http.MethodOptions {
-		rec.charged = true // preflights are free: no work behind them
+		x.charged = true // preflights are free: no work behind them
 		rec.WriteHeader(http.StatusNoContent)
 		return
 	}
-	if s.overflow(rec, r) {
+	if s.overflow(x, r) {
 		return
 	}
 	// A URL answered from the image cache a moment ago: the same picture
 	// while it is in memory, without routing and resolving again.
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		if e := s.resolved.get(r, start); e != nil {
-			if img, ok := s.images.cache.Get(e.key); ok {
+			if img, ok := s.images.memory.Get(r.Context(), e.key); ok {
 				kind = kindImage
 				end = s.begin(kind)
-				rec.cacheHit = true
+				x.cacheHit = true
 				e.setHeaders(rec.Header())
 				s.writeImage(rec, r, img)
 				return
 			}
-			rec.memoryMissed = e.key
+			// The route asks the tiers below memory only.
+			r = r.WithContext(cache.WithMemoryMissed(r.Context(), e.key))
 		}
 	}
 	segs, ok := cleanSegments(r.URL.EscapedPath())
 	if !ok {
-		if !s.limit(rec, r, kind) {
+		if !s.limit(x, r, kind) {
 			writeError(rec, errorf(400, "malformed path"))
 		}
 		return
@@ -204,14 +228,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		kind = kindXC
 		end = s.begin(kind)
 		rec.stream = true
-		if s.limit(rec, r, kind) {
+		if s.limit(x, r, kind) {
 			return
 		}
 		s.xc.ServeHTTP(rec, r)
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		if !s.limit(rec, r, kind) {
+		if !s.limit(x, r, kind) {
 			rec.Header().Set("Allow", "GET, HEAD, OPTIONS")
 			writeError(rec, errorf(http.StatusMethodNotAllowed, "method %s not allowed", r.Method))
 		}
@@ -220,7 +244,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rt, p := s.match(segs)
 	if rt == nil {
 		// Unknown routes count too: they cost a log line each.
-		if !s.limit(rec, r, kind) {
+		if !s.limit(x, r, kind) {
 			writeError(rec, errorf(http.StatusNotFound, "route not found"))
 		}
 		return
@@ -231,16 +255,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	end = s.begin(kind)
 	// Image requests are counted by chargeImage once the cache missed.
-	if kind != kindImage && s.limit(rec, r, kind) {
+	if kind != kindImage && s.limit(x, r, kind) {
 		return
 	}
 	if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
 		writeError(rec, errorf(400, "malformed query string"))
 		return
 	}
-	err := rt.handler(rec, r, p)
-	if err == nil && rec.resolvedKey != "" {
-		s.resolved.put(r, rec.resolvedKey, rec.Header())
+	var err error
+	if rt.image != nil {
+		var res served
+		res, err = rt.image(rec, r, p)
+		x.charged = x.charged || res.charged
+		if err == nil && res.img != nil {
+			x.cacheHit = res.hit
+			s.writeImage(rec, r, res.img)
+			if res.key != "" {
+				s.resolved.put(r, res.key, rec.Header())
+			}
+		}
+	} else {
+		err = rt.handler(rec, r, p)
 	}
 	if err != nil {
 		e := toHTTP(err)
@@ -258,7 +293,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // recover) into a 500 JSON answer when nothing was written yet, and lets
 // http.ErrAbortHandler go on after logging the response as aborted (a
 // stream cut short: client gone, panel failed mid-body).
-func (s *Server) finish(v any, r *http.Request, rec *recorder, kind routeKind, start time.Time) {
+func (s *Server) finish(v any, r *http.Request, x *exchange, kind routeKind, start time.Time) {
+	rec := &x.rec
 	if v != nil {
 		if v == http.ErrAbortHandler {
 			rec.aborted = true
@@ -274,7 +310,7 @@ func (s *Server) finish(v any, r *http.Request, rec *recorder, kind routeKind, s
 	if !rec.wroteHeader {
 		rec.setDeadline(time.Now()) // net/http writes the implicit answer
 	}
-	s.chargeAfter(rec, r, kind)
+	s.chargeAfter(x, r, kind)
 	s.logRequest(r, rec, kind, start)
 	s.observe(r, rec, kind, start)
 }
@@ -337,8 +373,8 @@ func noContent(w http.ResponseWriter, _ *http.Request, _ params) error {
 }
 
 // deprecated wraps a handler of a deprecated alias.
-func deprecated(successor string, h handlerFunc) handlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p params) error {
+func deprecated(successor string, h imageFunc) imageFunc {
+	return func(w http.ResponseWriter, r *http.Request, p params) (served, error) {
 		w.Header().Set("Deprecation", "true")
 		path := "/" + url.PathEscape(p["league"])
 		if t := p["team1"]; t != "" {

@@ -19,14 +19,14 @@ func (s *Server) XCRoot(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = r.WithContext(context.WithValue(r.Context(), xcRootKey{}, true))
 		start := s.now()
-		rec := &recorder{ResponseWriter: w, stream: true, writeTimeout: s.cfg.ServerTimeout}
-		defer func() { s.finish(recover(), r, rec, kindXC, start) }()
-		hdr := rec.Header()
+		x := &exchange{rec: recorder{ResponseWriter: w, stream: true, writeTimeout: s.cfg.ServerTimeout}}
+		defer func() { s.finish(recover(), r, x, kindXC, start) }()
+		hdr := x.rec.Header()
 		hdr["X-Content-Type-Options"] = nosniff
 		hdr["Content-Security-Policy"] = sandboxed
-		if s.limit(rec, r, kindXC) {
+		if s.limit(x, r, kindXC) {
 			return
 		}
-		h.ServeHTTP(rec, r)
+		h.ServeHTTP(&x.rec, r)
 	})
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"image"
 	"io"
+
+	"gamethumbs/internal/pngenc"
+	"gamethumbs/internal/raster"
 )
 
 // bandBytes is about how much canvas a banded render holds at once.
@@ -16,22 +19,22 @@ const bandBytes = 1 << 20
 // 8 MB; the bytes are the same as rendering the whole canvas and encoding
 // it (tested for every banded style). Other images are rendered whole,
 // encoded and recycled. Errors are those of Render, or w's.
-func RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
+func (r *Renderer) RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
 	if !banded(s, o) {
-		img, err := Render(ctx, s, o)
+		img, err := r.Render(ctx, s, o)
 		if err != nil {
 			return err
 		}
-		defer Release(img)
-		// The encode runs outside the render limiter's slot.
-		return EncodePNG(w, img)
+		defer raster.Release(img)
+		// The encode runs outside the gate's slot.
+		return pngenc.Encode(w, img)
 	}
-	done, err := begin(ctx, s, o)
+	done, err := r.begin(ctx, s, o)
 	if err != nil {
 		return err
 	}
 	defer done()
-	return renderBands(ctx, w, s, o, max(1, bandBytes/(4*o.Width)))
+	return r.renderBands(ctx, w, s, o, max(1, bandBytes/(4*o.Width)))
 }
 
 // banded reports whether s with o is painted in bands: thumbnails and
@@ -44,16 +47,16 @@ func banded(s Scene, o Options) bool {
 }
 
 // renderBands paints and encodes the picture rows bands at a time.
-func renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int) error {
-	stream, err := startPNG(w, o.Width, o.Height, true)
-	defer stream.close()
+func (r *Renderer) renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int) error {
+	stream, err := pngenc.NewStream(w, o.Width, o.Height, true)
+	defer stream.Close()
 	if err != nil {
 		return err
 	}
 	rows = min(rows, o.Height)
-	canvas := newCanvas(o.Width, rows)
-	defer Release(canvas)
-	p := painterFor(ctx, s, o)
+	canvas := raster.NewCanvas(o.Width, rows)
+	defer raster.Release(canvas)
+	p := r.painterFor(ctx, s, o)
 	for y0 := 0; y0 < o.Height; y0 += rows {
 		h := min(rows, o.Height-y0)
 		band := &image.RGBA{Pix: canvas.Pix[:4*o.Width*h], Stride: canvas.Stride, Rect: image.Rect(0, y0, o.Width, y0+h)}
@@ -62,9 +65,9 @@ func renderBands(ctx context.Context, w io.Writer, s Scene, o Options, rows int)
 			return err
 		}
 		p.warmed = true
-		if err := stream.writeRows(band); err != nil {
+		if err := stream.WriteRows(band); err != nil {
 			return err
 		}
 	}
-	return stream.finish()
+	return stream.Finish()
 }

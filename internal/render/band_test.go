@@ -8,6 +8,9 @@ import (
 	"image/png"
 	"io"
 	"testing"
+
+	"gamethumbs/internal/pngenc"
+	"gamethumbs/internal/raster"
 )
 
 // bandCase is a scene and the options to paint it with.
@@ -55,21 +58,21 @@ func TestBandsMatchWholeCanvas(t *testing.T) {
 			continue
 		}
 		var whole bytes.Buffer
-		img, err := Render(ctx, c.s, c.o)
+		img, err := testRenderer.Render(ctx, c.s, c.o)
 		if err != nil {
 			t.Fatalf("%s: Render: %v", name, err)
 		}
-		if err := EncodePNG(&whole, img); err != nil {
+		if err := pngenc.Encode(&whole, img); err != nil {
 			t.Fatal(err)
 		}
-		Release(img)
+		raster.Release(img)
 		heights := []int{13, 64} // bands that cut through logos, text and shadows
 		if c.o.Style == 1 && c.o.Badge != "" {
 			heights = append(heights, 1, c.o.Height) // single rows; one band
 		}
 		for _, rows := range heights {
 			var band bytes.Buffer
-			if err := renderBands(ctx, &band, c.s, c.o, rows); err != nil {
+			if err := testRenderer.renderBands(ctx, &band, c.s, c.o, rows); err != nil {
 				t.Fatalf("%s rows=%d: %v", name, rows, err)
 			}
 			if !bytes.Equal(band.Bytes(), whole.Bytes()) {
@@ -111,17 +114,14 @@ func firstDiff(t *testing.T, a, b []byte) string {
 // With no derivative cache at all, a render in many bands still builds each
 // logo sprite once: the render holds what it built.
 func TestBandsBuildEachSpriteOnce(t *testing.T) {
-	saved := cache.max
-	SetCacheBytes(0)
-	defer SetCacheBytes(saved)
+	r := New(Config{}) // caches nothing
 	s, o := matchupScene(teamPurple, teamGreen), small(KindThumb, 1)
 	count := func(rows int) int64 {
-		_, before, _ := CacheStats()
-		if err := renderBands(context.Background(), io.Discard, s, o, rows); err != nil {
+		before := r.CacheStats().Misses
+		if err := r.renderBands(context.Background(), io.Discard, s, o, rows); err != nil {
 			t.Fatal(err)
 		}
-		_, after, _ := CacheStats()
-		return after - before
+		return int64(r.CacheStats().Misses - before)
 	}
 	whole, banded := count(o.Height), count(5)
 	if banded != whole {

@@ -8,6 +8,9 @@ import (
 	"image/png"
 	"strings"
 	"testing"
+
+	"gamethumbs/internal/pngenc"
+	"gamethumbs/internal/raster"
 )
 
 // benchRender measures RenderPNG (render and encode, banded for thumbnails
@@ -21,11 +24,11 @@ func benchRender(b *testing.B, s Scene, o Options) {
 // counting allocations; it returns the context to render with.
 func warmRender(b *testing.B, s Scene, o Options) context.Context {
 	ctx := context.Background()
-	warm, err := Render(ctx, s, o)
+	warm, err := testRenderer.Render(ctx, s, o)
 	if err != nil {
 		b.Fatal(err)
 	}
-	Release(warm)
+	raster.Release(warm)
 	b.ReportAllocs()
 	return ctx
 }
@@ -38,7 +41,7 @@ func benchRenderEach(b *testing.B, s Scene, o Options, before func()) {
 	for b.Loop() {
 		before()
 		buf.Reset()
-		if err := RenderPNG(ctx, &buf, s, o); err != nil {
+		if err := testRenderer.RenderPNG(ctx, &buf, s, o); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -73,7 +76,7 @@ func BenchmarkThumbStyle99Cold(b *testing.B) {
 // textures) from the derivative cache; the overlay index table, one per
 // canvas size and shared by every team, stays.
 func dropEmbossCache() {
-	cache.RemoveIf(func(k any) bool {
+	testRenderer.cache.RemoveIf(func(k any) bool {
 		t := fmt.Sprintf("%T", k)
 		return strings.Contains(t, "layer") || strings.Contains(t, "emboss")
 	})
@@ -86,7 +89,7 @@ func BenchmarkLeagueThumb(b *testing.B) {
 // benchFrame is a rendered 1440x1080 style-2 thumbnail (gradients: the
 // hardest case for a fast deflate) used to compare encoders.
 func benchFrame(b *testing.B) image.Image {
-	img, err := Render(context.Background(), matchupScene(teamPurple, teamGreen),
+	img, err := testRenderer.Render(context.Background(), matchupScene(teamPurple, teamGreen),
 		Options{Kind: KindThumb, Width: 1440, Height: 1080, Style: 2, LeagueLogo: true})
 	if err != nil {
 		b.Fatal(err)
@@ -96,14 +99,14 @@ func benchFrame(b *testing.B) image.Image {
 
 func BenchmarkEncodePNG(b *testing.B) { benchEncode(b, benchFrame(b)) }
 
-// benchEncode measures EncodePNG of img: CPU time and bytes per picture.
+// benchEncode measures pngenc.Encode of img: CPU time and bytes per picture.
 func benchEncode(b *testing.B, img image.Image) {
 	var buf bytes.Buffer
 	b.ReportAllocs()
 	cpu0 := cpuTime()
 	for b.Loop() {
 		buf.Reset()
-		if err := EncodePNG(&buf, img); err != nil {
+		if err := pngenc.Encode(&buf, img); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -135,11 +138,11 @@ func benchPaint(b *testing.B, s Scene, o Options, before func()) {
 	cpu0 := cpuTime()
 	for b.Loop() {
 		before()
-		img, err := Render(ctx, s, o)
+		img, err := testRenderer.Render(ctx, s, o)
 		if err != nil {
 			b.Fatal(err)
 		}
-		Release(img)
+		raster.Release(img)
 	}
 	b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
 }
@@ -177,15 +180,13 @@ func BenchmarkPaintLogoStyle3(b *testing.B) {
 // BenchmarkEmbossTexture measures building one style-99 thumbnail panel's
 // emboss texture (720x1080, uncached): the bulk of a cold style-99 render.
 func BenchmarkEmbossTexture(b *testing.B) {
-	li, ok := normalised(teamPurple.Logo)
+	li, ok := normalised(testRenderer.cache, teamPurple.Logo)
 	if !ok {
 		b.Fatal("logo has no visible pixels")
 	}
-	saved := cache.max
-	SetCacheBytes(0)
-	defer SetCacheBytes(saved)
+	none := newDerivatives(0)
 	b.ReportAllocs()
 	for b.Loop() {
-		panelEmboss(li, embossKey{teamPurple.Logo, 720, 1080, 2})
+		panelEmboss(none, li, embossKey{teamPurple.Logo, 720, 1080, 2})
 	}
 }

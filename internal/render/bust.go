@@ -2,6 +2,7 @@ package render
 
 import (
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"image"
 	"math"
 )
@@ -40,7 +41,7 @@ func (p *painter) isBust(img image.Image) bool {
 	}
 	k := bustKey{img}
 	v, _ := held(p, k, func() (bool, bool) {
-		return memo(img, k, func() (bool, int64) { return p.bustShape(img), 64 }), true
+		return memo(p.cache, img, k, func() (bool, int64) { return p.bustShape(img), 64 }), true
 	})
 	return v
 }
@@ -75,7 +76,7 @@ func (p *painter) sideBust(sd *side) bool {
 
 // normalised is normalised(img), held for the render.
 func (p *painter) normalised(img image.Image) (logoInfo, bool) {
-	return held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+	return held(p, normKey{img}, func() (logoInfo, bool) { return normalised(p.cache, img) })
 }
 
 // bustCentre returns the centre y at which img, contain-fit in a box of
@@ -96,7 +97,7 @@ func (p *painter) bustCentre(img image.Image, s, bottom float64) float64 {
 // a ring in the team colour around a backdrop the bust reads on.
 func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bool, cx, cy, r float64) {
 	img := p.pickLogo(def, dark, bg)
-	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(img) })
+	li, ok := held(p, normKey{img}, func() (logoInfo, bool) { return normalised(p.cache, img) })
 	if !ok {
 		return
 	}
@@ -118,20 +119,20 @@ func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bo
 	iw, ih := max(1, int(math.Round(w))), max(1, int(math.Round(h)))
 	at := image.Pt(int(math.Round(cx-w/2)), int(math.Round(cy+r-h)))
 	k := scaledKey{img, grey, iw, ih}
-	sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(li, k), true })
+	sc, _ := held(p, k, func() (*image.RGBA, bool) { return scaledLogo(p.cache, li, k), true })
 	if p.warming {
 		return
 	}
-	var pb path
-	pb.circle(cx, cy, r)
+	var pb raster.Path
+	pb.Circle(cx, cy, r)
 	if hl.on && !grey {
-		pb.fill(p.dst, p.full, rgba(disc))
+		p.fillPath(&pb, p.dst, p.full, rgba(disc))
 	}
-	m := pb.mask(p.full)
+	m := pb.Mask(p.full)
 	if m == nil {
 		return
 	}
-	defer putAlpha(m)
+	defer raster.PutAlpha(m)
 	blitClipped(p.dst, sc, at, m)
 	if p.trace != nil {
 		clipped := image.NewRGBA(sc.Rect)
@@ -151,7 +152,7 @@ func blitClipped(dst, src *image.RGBA, at image.Point, m *image.Alpha) {
 				continue
 			}
 			si := src.PixOffset(src.Rect.Min.X+x-at.X, src.Rect.Min.Y+y-at.Y)
-			blendPix(dst.Pix, dst.PixOffset(x, y), colorRGBA(src.Pix[si:si+4]), cov)
+			raster.BlendPix(dst.Pix, dst.PixOffset(x, y), raster.ColorRGBA(src.Pix[si:si+4]), cov)
 		}
 	}
 }

@@ -2,7 +2,8 @@ package render
 
 import "gamethumbs/internal/colorx"
 
-// Colour clash rule (an improved adjustColors of behavior-notes §5.1):
+// Colour clash rule (an improved form of the reference renderer's
+// adjustColors):
 // two sides clash when their colours are closer than clashDistance
 // (colorx.Distance, redmean units; black-white ≈ 765; the reference's 100
 // in plain RGB units corresponds to about 170 here). Then the first of

@@ -27,7 +27,7 @@ func TestPickLogo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d, a := imgOrNil(tt.def), imgOrNil(tt.alt)
-		got := pickLogo(d, a, tt.bg)
+		got := pickLogo(testRenderer.cache, d, a, tt.bg)
 		if got != imgOrNil(tt.want) {
 			t.Errorf("%s: pickLogo picked the wrong variant", tt.name)
 		}

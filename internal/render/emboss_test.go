@@ -6,9 +6,11 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"reflect"
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -25,11 +27,11 @@ func TestEmbossNoSeam(t *testing.T) {
 	a, b := teamPurple, teamGreen
 	a.Logo, a.LogoDark = square, nil
 	b.Logo, b.LogoDark = square, nil
-	img, err := Render(context.Background(), matchupScene(a, b), Options{Kind: KindThumb, Width: 1080, Height: 1080, Style: 99})
+	img, err := testRenderer.Render(context.Background(), matchupScene(a, b), Options{Kind: KindThumb, Width: 1080, Height: 1080, Style: 99})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer Release(img)
+	defer raster.Release(img)
 	m := img.(*image.RGBA)
 	// The silhouette is 1.7 x 540 = 918 px: its box spans rows 81-998.
 	worst, at := 0, image.Point{}
@@ -62,26 +64,26 @@ func maxChannelDiff(p, q color.RGBA) int {
 // for odd and even sizes and when dst holds only part of the panel
 // (bands, offset panels).
 func TestPaintPanelMatchesOverlay(t *testing.T) {
-	stops := []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}
+	stops := []raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.2}, {T: 1, C: colorx.RGB{}, A: 0.4}}
 	c := colorx.RGB{R: 0x55, G: 0x25, B: 0x83}
-	luts := newPanelLUTs(c, stops)
+	luts := newPanelLUTs(testRenderer.cache, c, stops)
 	for _, sz := range []image.Point{{37, 23}, {40, 30}, {1, 1}, {64, 9}, {41, 120}} {
 		panel := image.Rectangle{image.Pt(5, 3), image.Pt(5, 3).Add(sz)}
 		want := image.NewRGBA(image.Rectangle{Max: sz})
-		fillRect(want, want.Rect, rgba(c))
+		raster.FillRect(want, want.Rect, rgba(c))
 		r1 := 0.8 * float64(max(sz.X, sz.Y))
-		overlayRadial(want, float64(sz.X)/2, float64(sz.Y)/2, 2, r1, stops)
-		ri := panelIndex(sz.X, sz.Y, 2, r1, stops, luts.top)
+		raster.OverlayRadial(want, float64(sz.X)/2, float64(sz.Y)/2, 2, r1, stops)
+		ri := panelIndex(testRenderer.cache, sz.X, sz.Y, 2, r1, stops, luts.top)
 		for _, win := range []image.Rectangle{panel, image.Rect(0, 4, 50, 9), image.Rect(9, 0, 30, 140)} {
 			dst := image.NewRGBA(win)
-			paintPanel(dst, panel, luts, 2, r1, stops, nil)
+			paintPanel(testRenderer.cache, dst, panel, luts, 2, r1, stops, nil)
 			in := win.Intersect(panel)
 			for y := in.Min.Y; y < in.Max.Y; y++ {
 				for x := in.Min.X; x < in.Max.X; x++ {
 					px, py := x-panel.Min.X, y-panel.Min.Y
 					k := min(px, sz.X-1-px)
 					var p [4]byte
-					store32(p[:], luts.plain[ri.row(ri.block(py, sz.Y))[k]])
+					raster.Store32(p[:], luts.plain[ri.row(ri.block(py, sz.Y))[k]])
 					g, w := dst.RGBAAt(x, y), want.RGBAAt(px, py)
 					if g != (color.RGBA{p[0], p[1], p[2], p[3]}) || maxChannelDiff(g, w) > 1 || g.A != 255 {
 						t.Fatalf("panel %v window %v: pixel (%d,%d) = %v, want %v (float overlay %v)", sz, win, x, y, g, p, w)
@@ -105,7 +107,7 @@ func TestRadialBlocksWithinThird(t *testing.T) {
 		w, h := sz.X, sz.Y
 		r0, r1 := 10.0, 0.8*float64(max(w, h))
 		for _, top := range []uint8{255, 191, 63} {
-			ri := panelIndex(w, h, r0, r1, panelStops, top)
+			ri := panelIndex(testRenderer.cache, w, h, r0, r1, panelStops, top)
 			if worst := radialError(ri, w, h, r0, r1, panelStops, top); worst > 1.0/3+radialSlack {
 				t.Errorf("%v panel, colours up to %d: a pixel is %.3f levels off its exact overlay, want <= 1/3", sz, top, worst)
 			}
@@ -130,9 +132,9 @@ func TestRadialBlocksWithinThird(t *testing.T) {
 		sl := overlaySlopes(panelStops, 255)
 		for name, bad := range map[string]*radialIndex{
 			"twice the bound":     radialBlocks(w, h, r0, r1, n, sl, 2.0/3),
-			"dark colours' slope": radialBlocks(w, h, r0, r1, n, overlaySlopes([]stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.2}}, 255), 1.0/3),
+			"dark colours' slope": radialBlocks(w, h, r0, r1, n, overlaySlopes([]raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.2}, {T: 1, C: colorx.RGB{}, A: 0.2}}, 255), 1.0/3),
 			"no bound":            radialBlocks(w, h, r0, r1, n, sl, math.Inf(1)),
-			"colours up to 127":   panelIndex(w, h, r0, r1, panelStops, 127),
+			"colours up to 127":   panelIndex(testRenderer.cache, w, h, r0, r1, panelStops, 127),
 		} {
 			if radialError(bad, w, h, r0, r1, panelStops, 255) <= 1.0/3+radialSlack {
 				t.Errorf("%v panel: blocks chosen against %s keep within a third of a level; the check cannot tell", sz, name)
@@ -149,14 +151,14 @@ func TestOverlayTop(t *testing.T) {
 			if top := int(overlayTop(c)); top < v || top >= v+64 {
 				t.Fatalf("colour %v: class %d, want %d-%d", c, top, v, v+63)
 			}
-			if luts := newPanelLUTs(c, panelStops); luts.top != overlayTop(c) {
+			if luts := newPanelLUTs(testRenderer.cache, c, panelStops); luts.top != overlayTop(c) {
 				t.Fatalf("colour %v: panel tables of class %d, want %d", c, luts.top, overlayTop(c))
 			}
 		}
 	}
 	prev := -1
 	for _, top := range []uint8{255, 191, 127, 63} {
-		ri := panelIndex(720, 1080, 10, 864, panelStops, top)
+		ri := panelIndex(testRenderer.cache, 720, 1080, 10, 864, panelStops, top)
 		same := 0
 		for i := ri.qw; i < len(ri.idx); i++ {
 			if ri.idx[i] == ri.idx[i-ri.qw] {
@@ -172,22 +174,22 @@ func TestOverlayTop(t *testing.T) {
 
 // radialSlack is how far the lookup table's steps alone may move the
 // overlay (half a step at its steepest, a white team at t = 1).
-const radialSlack = 0.5 / (lutSize - 1) * 155
+const radialSlack = 0.5 / (raster.LUTSize - 1) * 155
 
 // radialError returns by how many levels, at most, a pixel of a w x h
 // panel reads the overlay (stops from radius r0 to r1) off its exact value
 // through ri, over team colours whose channels are at most top (the error
 // is linear in the colour: largest at 0 or top).
-func radialError(ri *radialIndex, w, h int, r0, r1 float64, stops []stop, top uint8) float64 {
+func radialError(ri *radialIndex, w, h int, r0, r1 float64, stops []raster.Stop, top uint8) float64 {
 	worst := 0.0
 	for y := range h {
 		row := ri.row(ri.block(y, h))
 		for x := range w {
 			d := math.Hypot(float64(x)+0.5-float64(w)/2, float64(y)+0.5-float64(h)/2)
 			te := min(1, max(0, (d-r0)/(r1-r0)))
-			tg := float64(row[min(x, w-1-x)]) / (lutSize - 1)
-			ae, ag := stopAlphaAt(stops, te), stopAlphaAt(stops, tg)
-			se, sg := stopColorAt(stops, te), stopColorAt(stops, tg)
+			tg := float64(row[min(x, w-1-x)]) / (raster.LUTSize - 1)
+			ae, ag := raster.StopAlphaAt(stops, te), raster.StopAlphaAt(stops, tg)
+			se, sg := raster.StopColorAt(stops, te), raster.StopColorAt(stops, tg)
 			for k := range 3 {
 				diff := ae*se[k] - ag*sg[k] // at colour 0; at top add:
 				worst = max(worst, math.Abs(diff), math.Abs(diff+(ag-ae)*float64(top)))
@@ -212,10 +214,10 @@ func TestPaintPanelBlocks(t *testing.T) {
 		for _, col := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {R: 255, G: 255, B: 255}, {R: 0x0c, G: 0x23, B: 0x40}} {
 			panel := image.Rect(0, 0, c.w, c.h)
 			want := image.NewRGBA(panel)
-			fillRect(want, panel, rgba(col))
-			overlayRadial(want, float64(c.w)/2, float64(c.h)/2, r0, r1, panelStops)
+			raster.FillRect(want, panel, rgba(col))
+			raster.OverlayRadial(want, float64(c.w)/2, float64(c.h)/2, r0, r1, panelStops)
 			got := image.NewRGBA(panel)
-			paintPanel(got, panel, newPanelLUTs(col, panelStops), r0, r1, panelStops, nil)
+			paintPanel(testRenderer.cache, got, panel, newPanelLUTs(testRenderer.cache, col, panelStops), r0, r1, panelStops, nil)
 			worst, same := 0, 0
 			for y := range c.h {
 				for x := range c.w {
@@ -246,13 +248,13 @@ func TestEmbossTextureMatchesPixels(t *testing.T) {
 	logos := []image.Image{teamPurple.Logo, teamGreen.Logo, testLeague.Logo, teamDark.Logo, square,
 		rendertest.Logo(rendertest.Star, 90, nrgba("#ffffff"), nrgba("#000000"))}
 	for _, img := range logos {
-		li, ok := normalised(img)
+		li, ok := normalised(testRenderer.cache, img)
 		if !ok {
 			t.Fatal("logo has no visible pixels")
 		}
 		for _, c := range []struct{ w, h, e int }{{720, 1080, 2}, {1080, 960, 2}, {1080, 1080, 2}, {160, 240, 1}} {
 			key := embossKey{img, c.w, c.h, c.e}
-			got := panelEmboss(li, key)
+			got := panelEmboss(testRenderer.cache, li, key)
 			want := embossByPixel(li, key)
 			if len(got.runs) != len(want.runs) {
 				t.Fatalf("%v %+v: %d runs, want %d", img.Bounds(), c, len(got.runs), len(want.runs))
@@ -277,7 +279,7 @@ func embossByPixel(li logoInfo, k embossKey) *embossTex {
 	sw, sh, ox, oy, ramp := embossPlace(li, w, h)
 	var meta silRows
 	sil := silhouette(li, sw, sh, ox+e, oy+e, w+2*e, h+2*e, &meta)
-	defer putAlpha(sil)
+	defer raster.PutAlpha(sil)
 	t := &embossTex{rows: make([]int32, h+1)}
 	for y := range h {
 		t.rows[y] = int32(len(t.runs))
@@ -317,7 +319,7 @@ func embossByPixel(li logoInfo, k embossKey) *embossTex {
 func TestSilhouetteMatchesBilinear(t *testing.T) {
 	big := rendertest.Logo(rendertest.Star, 600, nrgba("#ffffff"), nrgba("#000000"))
 	for _, img := range []image.Image{teamPurple.Logo, testLeague.Logo, big} {
-		li, ok := normalised(img)
+		li, ok := normalised(testRenderer.cache, img)
 		if !ok {
 			t.Fatal("logo has no visible pixels")
 		}
@@ -359,7 +361,7 @@ func TestSilhouetteMatchesBilinear(t *testing.T) {
 					}
 				}
 			}
-			putAlpha(m)
+			raster.PutAlpha(m)
 		}
 	}
 }
@@ -372,8 +374,8 @@ func TestSilhouetteMatchesBilinear(t *testing.T) {
 // both rows and mirrored) and windows of them (bands, offset panels).
 func TestPaintPanelTexture(t *testing.T) {
 	c := colorx.RGB{R: 0x55, G: 0x25, B: 0x83}
-	luts := newPanelLUTs(c, panelStops)
-	li, ok := normalised(teamPurple.Logo)
+	luts := newPanelLUTs(testRenderer.cache, c, panelStops)
+	li, ok := normalised(testRenderer.cache, teamPurple.Logo)
 	if !ok {
 		t.Fatal("logo has no visible pixels")
 	}
@@ -400,16 +402,16 @@ func TestPaintPanelTexture(t *testing.T) {
 	for _, sz := range []image.Point{{720, 1080}, {37, 23}, {38, 23}, {64, 9}, {10, 7}, {41, 13}} {
 		w, h := sz.X, sz.Y
 		r0, r1 := 10.0, 0.8*float64(max(w, h))
-		ri := panelIndex(w, h, r0, r1, panelStops, luts.top)
+		ri := panelIndex(testRenderer.cache, w, h, r0, r1, panelStops, luts.top)
 		texs := []*embossTex{synth(w, h)}
 		if w == 720 {
-			texs = append(texs, panelEmboss(li, embossKey{teamPurple.Logo, w, h, 2}))
+			texs = append(texs, panelEmboss(testRenderer.cache, li, embossKey{teamPurple.Logo, w, h, 2}))
 		}
 		panel := image.Rectangle{image.Pt(5, 3), image.Pt(5, 3).Add(sz)}
 		for ti, tex := range texs {
 			for _, win := range []image.Rectangle{panel, image.Rect(0, 4, w+10, 9), image.Rect(9, 0, 30, h+5), image.Rect(5, 2, 20, h)} {
 				dst := image.NewRGBA(win)
-				paintPanel(dst, panel, luts, r0, r1, panelStops, tex)
+				paintPanel(testRenderer.cache, dst, panel, luts, r0, r1, panelStops, tex)
 				in := win.Intersect(panel)
 				for y := in.Min.Y; y < in.Max.Y; y++ {
 					py := y - panel.Min.Y
@@ -430,15 +432,15 @@ func TestPaintPanelTexture(t *testing.T) {
 								break
 							}
 							if s := uint32(r.sheen); s > 0 {
-								want = overPix(scalePix(0xffffffff, s), s, want)
+								want = raster.OverPix(raster.ScalePix(0xffffffff, s), s, want)
 							}
 							if l := int(r.light); l > 0 {
-								want = overPix(scalePix(0xffffffff, uint32(l)), uint32(l), want)
+								want = raster.OverPix(raster.ScalePix(0xffffffff, uint32(l)), uint32(l), want)
 							} else if l < 0 {
-								want = overPix(scalePix(0xff000000, uint32(-l)), uint32(-l), want)
+								want = raster.OverPix(raster.ScalePix(0xff000000, uint32(-l)), uint32(-l), want)
 							}
 						}
-						if got := load32(dst.Pix[dst.PixOffset(x, y):]); got != want {
+						if got := raster.Load32(dst.Pix[dst.PixOffset(x, y):]); got != want {
 							t.Fatalf("panel %v texture %d window %v: pixel (%d,%d) = %08x, want %08x", sz, ti, win, x, y, got, want)
 						}
 					}
@@ -448,115 +450,16 @@ func TestPaintPanelTexture(t *testing.T) {
 	}
 }
 
-// maskPaintDown paints exactly what maskPaint does: over backgrounds
-// whose rows repeat in blocks and change within a block, through masks
-// whose coverage changes down the rows (fractional ends, a slanted edge),
-// and in bands that start inside a block.
-func TestMaskPaintDown(t *testing.T) {
-	stops := []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
-	const W, H = 40, 30
-	bg := image.NewRGBA(image.Rect(0, 0, W, H))
-	for y := range H {
-		for x := range W {
-			v := uint8(y/4*9 + x)
-			if y%4 == 2 && x == 20 { // a lit pixel inside a block
-				v = 250
-			}
-			bg.SetRGBA(x, y, color.RGBA{v, 255 - v, uint8(y / 4), 255})
-		}
-	}
-	for _, shape := range []func(*path){
-		func(pb *path) { pb.rect(17.5, 0, 23.5, H) },
-		func(pb *path) { pb.rect(17.5, 2.5, 23.5, 26.3) },
-		func(pb *path) { pb.moveTo(15, 0); pb.lineTo(22, 0); pb.lineTo(26, H); pb.lineTo(19, H); pb.close() },
-	} {
-		var pb path
-		shape(&pb)
-		a := pb.mask(bg.Rect)
-		// A slanted gradient changes down the columns too.
-		for _, pt := range []*linearPaint{newLinear(17.5, 0, 23.5, 0, stops), newLinear(17.5, 0, 23.5, 12, stops)} {
-			want := image.NewRGBA(bg.Rect)
-			copy(want.Pix, bg.Pix)
-			maskPaint(want, a, pt)
-			for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 5, W, 14), image.Rect(0, 13, W, H)} {
-				got := image.NewRGBA(band)
-				for y := band.Min.Y; y < band.Max.Y; y++ {
-					copy(got.Pix[got.PixOffset(0, y):][:4*W], bg.Pix[bg.PixOffset(0, y):])
-				}
-				maskPaintDown(got, a, pt)
-				for y := band.Min.Y; y < band.Max.Y; y++ {
-					for x := range W {
-						if g, w := got.RGBAAt(x, y), want.RGBAAt(x, y); g != w {
-							t.Fatalf("band %v: pixel (%d,%d) = %v, want %v", band, x, y, g, w)
-						}
-					}
-				}
-			}
-		}
-		putAlpha(a)
-	}
-}
-
-// The VS badge's ring painted outside its inner disc, then the disc,
-// gives exactly the ring painted whole and the disc over it: on bands
-// that cut through the badge and with the disc off-centre.
-func TestMaskPaintOutside(t *testing.T) {
-	const W, H = 60, 50
-	bg := image.NewRGBA(image.Rect(0, 0, W, H))
-	for i := range bg.Pix {
-		bg.Pix[i] = uint8(i * 7 % 251)
-	}
-	for i := 3; i < len(bg.Pix); i += 4 {
-		bg.Pix[i] = 255
-	}
-	grey := colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
-	stops := opaqueStops([]float64{0, 0.5, 1}, grey, colorx.RGB{R: 255, G: 255, B: 255}, grey)
-	dark := rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11})
-	for _, c := range [][4]float64{{30.3, 24.6, 20, 14.5}, {29, 25, 18.2, 17}, {31.5, 22.5, 21, 0}} {
-		var ring, inner path
-		ring.circle(c[0], c[1], c[2])
-		pt := newLinear(c[0]-c[2], c[1]-c[2], c[0]+c[2], c[1]+c[2], stops)
-		want := image.NewRGBA(bg.Rect)
-		copy(want.Pix, bg.Pix)
-		ring.fillPaint(want, want.Rect, pt)
-		var skip *image.Alpha
-		if c[3] > 0 {
-			inner.circle(c[0], c[1], c[3])
-			inner.fill(want, want.Rect, dark)
-			skip = inner.mask(bg.Rect)
-		}
-		for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 11, W, 23), image.Rect(0, 23, W, H)} {
-			got := image.NewRGBA(band)
-			for y := band.Min.Y; y < band.Max.Y; y++ {
-				copy(got.Pix[got.PixOffset(0, y):][:4*W], bg.Pix[bg.PixOffset(0, y):])
-			}
-			a := ring.mask(bg.Rect)
-			maskPaintOutside(got, a, skip, pt)
-			if skip != nil {
-				inner.fill(got, bg.Rect, dark)
-			}
-			putAlpha(a)
-			for y := band.Min.Y; y < band.Max.Y; y++ {
-				for x := range W {
-					if g, w := got.RGBAAt(x, y), want.RGBAAt(x, y); g != w {
-						t.Fatalf("circles %v band %v: pixel (%d,%d) = %v, want %v", c, band, x, y, g, w)
-					}
-				}
-			}
-		}
-	}
-}
-
-// The shared divider and badge-ring paints are exactly newLinear's for
+// The shared divider and badge-ring paints are exactly raster.NewLinear's for
 // their stops, a zero-length gradient included.
 func TestSharedGradients(t *testing.T) {
 	for _, c := range []struct {
-		lut   *gradLUT
-		stops []stop
+		lut   *raster.GradLUT
+		stops []raster.Stop
 	}{{dividerLUT(), dividerStops}, {badgeRingLUT(), badgeStops}} {
 		for _, g := range [][4]float64{{717, 0, 723, 0}, {0, 537, 0, 543.5}, {638.2, 458.2, 801.8, 621.8}, {5, 5, 5, 5}} {
-			got, want := linearWith(c.lut, g[0], g[1], g[2], g[3]), newLinear(g[0], g[1], g[2], g[3], c.stops)
-			if *got.lut != *want.lut || got.x0 != want.x0 || got.y0 != want.y0 || got.dx != want.dx || got.dy != want.dy || got.inv != want.inv {
+			got, want := raster.LinearWith(c.lut, g[0], g[1], g[2], g[3]), raster.NewLinear(g[0], g[1], g[2], g[3], c.stops)
+			if !reflect.DeepEqual(got, want) {
 				t.Errorf("gradient %v: shared paint %+v differs from newLinear's %+v", g, *got, *want)
 			}
 		}
@@ -566,15 +469,15 @@ func TestSharedGradients(t *testing.T) {
 // panelIndex keeps one block height per panel size and overlay: panels
 // of one size whose overlays differ get their own (overlayBlock's).
 func TestPanelIndexPerOverlay(t *testing.T) {
-	steep := []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.9}, {1, colorx.RGB{}, 0.9}}
-	five := []stop{{0, colorx.RGB{}, 0.1}, {0.2, colorx.RGB{}, 0.2}, {0.4, colorx.RGB{}, 0.3}, {0.6, colorx.RGB{}, 0.4}, {1, colorx.RGB{}, 0.5}}
+	steep := []raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.9}, {T: 1, C: colorx.RGB{}, A: 0.9}}
+	five := []raster.Stop{{T: 0, C: colorx.RGB{}, A: 0.1}, {T: 0.2, C: colorx.RGB{}, A: 0.2}, {T: 0.4, C: colorx.RGB{}, A: 0.3}, {T: 0.6, C: colorx.RGB{}, A: 0.4}, {T: 1, C: colorx.RGB{}, A: 0.5}}
 	for _, sz := range []image.Point{{720, 1080}, {1440, 1440}} {
 		r0, r1 := 10.0, 0.8*float64(max(sz.X, sz.Y))
 		seen := map[int]bool{}
-		for _, stops := range [][]stop{panelStops, steep, five, panelStops} {
+		for _, stops := range [][]raster.Stop{panelStops, steep, five, panelStops} {
 			want := overlayBlock(sz.X, sz.Y, r0, r1, stops)
 			seen[want] = true
-			if got := panelIndex(sz.X, sz.Y, r0, r1, stops, 255); got.n != want {
+			if got := panelIndex(testRenderer.cache, sz.X, sz.Y, r0, r1, stops, 255); got.n != want {
 				t.Errorf("%v panel, stops %v: blocks of %d rows, want %d", sz, stops, got.n, want)
 			}
 		}
@@ -590,24 +493,24 @@ func TestPanelIndexPerOverlay(t *testing.T) {
 // terms, for two overlays, and for one of more stops than the terms' key
 // holds.
 func TestPanelLUTs(t *testing.T) {
-	five := []stop{{0, colorx.RGB{R: 9}, 0.1}, {0.2, colorx.RGB{G: 80}, 0.2}, {0.4, colorx.RGB{}, 0.3}, {0.6, colorx.RGB{B: 200}, 0.4}, {1, colorx.RGB{}, 0.5}}
-	steep := []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.9}, {1, colorx.RGB{}, 0.9}}
-	white := premul(255, 255, 255, 1)
-	for _, stops := range [][]stop{panelStops, five, steep} {
+	five := []raster.Stop{{T: 0, C: colorx.RGB{R: 9}, A: 0.1}, {T: 0.2, C: colorx.RGB{G: 80}, A: 0.2}, {T: 0.4, C: colorx.RGB{}, A: 0.3}, {T: 0.6, C: colorx.RGB{B: 200}, A: 0.4}, {T: 1, C: colorx.RGB{}, A: 0.5}}
+	steep := []raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.9}, {T: 1, C: colorx.RGB{}, A: 0.9}}
+	white := raster.Premul(255, 255, 255, 1)
+	for _, stops := range [][]raster.Stop{panelStops, five, steep} {
 		for _, c := range []colorx.RGB{{R: 0x55, G: 0x25, B: 0x83}, {G: 0x7a, B: 0x33}, {}, {R: 255, G: 255, B: 255}} {
-			luts := newPanelLUTs(c, stops)
-			for i := range lutSize {
-				tt := float64(i) / (lutSize - 1)
-				a := stopAlphaAt(stops, tt)
-				sc := stopColorAt(stops, tt)
+			luts := newPanelLUTs(testRenderer.cache, c, stops)
+			for i := range raster.LUTSize {
+				tt := float64(i) / (raster.LUTSize - 1)
+				a := raster.StopAlphaAt(stops, tt)
+				sc := raster.StopColorAt(stops, tt)
 				al := float32(a)
 				ia := 1 - al
-				want := pixel32(uint8(float32(sc[0]*a)+float32(c.R)*ia+0.5), uint8(float32(sc[1]*a)+float32(c.G)*ia+0.5),
+				want := raster.Pixel32(uint8(float32(sc[0]*a)+float32(c.R)*ia+0.5), uint8(float32(sc[1]*a)+float32(c.G)*ia+0.5),
 					uint8(float32(sc[2]*a)+float32(c.B)*ia+0.5), uint8(255*al+float32(255)*ia+0.5))
 				var p [4]byte
-				store32(p[:], want)
-				blendPix(p[:], 0, white, embossSheen)
-				wantSheen := load32(p[:])
+				raster.Store32(p[:], want)
+				raster.BlendPix(p[:], 0, white, embossSheen)
+				wantSheen := raster.Load32(p[:])
 				if luts.plain[i] != want || luts.sheen[i] != wantSheen || luts.both[i] != uint64(want)|uint64(wantSheen)<<32 {
 					t.Fatalf("colour %v, %d stops, entry %d: %08x %08x %016x, want %08x %08x", c, len(stops), i,
 						luts.plain[i], luts.sheen[i], luts.both[i], want, wantSheen)

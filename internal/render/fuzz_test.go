@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"gamethumbs/internal/pngenc"
+	"gamethumbs/internal/raster"
 )
 
 // FuzzRenderText feeds arbitrary titles, badges and team names through
@@ -21,27 +24,27 @@ func FuzzRenderText(f *testing.F) {
 		if err != nil && !errors.Is(err, ErrInvalid) {
 			t.Fatalf("Validate error %v does not match ErrInvalid", err)
 		}
-		img, rerr := Render(context.Background(), Scene{League: testLeague}, o)
+		img, rerr := testRenderer.Render(context.Background(), Scene{League: testLeague}, o)
 		if (err == nil) != (rerr == nil) {
 			t.Fatalf("Validate = %v but Render = %v", err, rerr)
 		}
-		Release(img)
+		raster.Release(img)
 		a := teamPurple
 		a.Name = name
 		o = small(KindCover, 3)
 		o.NameMode = true
-		img, rerr = Render(context.Background(), matchupScene(a, teamGreen), o)
+		img, rerr = testRenderer.Render(context.Background(), matchupScene(a, teamGreen), o)
 		if rerr != nil {
-			t.Fatalf("Render(name %q) error: %v", name, rerr)
+			t.Fatalf("testRenderer.Render(name %q) error: %v", name, rerr)
 		}
 		var whole, bands bytes.Buffer
-		if err := EncodePNG(&whole, img); err != nil {
+		if err := pngenc.Encode(&whole, img); err != nil {
 			t.Fatal(err)
 		}
-		Release(img)
+		raster.Release(img)
 		// Names of any shape cut by bands paint the same bytes.
-		if err := renderBands(context.Background(), &bands, matchupScene(a, teamGreen), o, 17); err != nil {
-			t.Fatalf("renderBands(name %q) error: %v", name, err)
+		if err := testRenderer.renderBands(context.Background(), &bands, matchupScene(a, teamGreen), o, 17); err != nil {
+			t.Fatalf("testRenderer.renderBands(name %q) error: %v", name, err)
 		}
 		if !bytes.Equal(whole.Bytes(), bands.Bytes()) {
 			t.Fatalf("name %q: bands differ from the whole canvas", name)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -55,7 +56,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			img := render(t, c.s, c.o)
-			defer Release(img)
+			defer raster.Release(img)
 			if err := rendertest.Golden(filepath.Join("testdata", "golden", c.name+".png"), img, *update); err != nil {
 				t.Error(err)
 			}

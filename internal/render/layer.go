@@ -20,9 +20,9 @@ type layerKey struct {
 // painting it with paint (into a fresh image at the origin) on a miss.
 // Backgrounds that depend only on colours and a logo (radial gradients,
 // embossed panels) are thus computed once per distinct input.
-func drawLayer(dst *image.RGBA, r image.Rectangle, key layerKey, paint func(*image.RGBA)) {
+func drawLayer(c *derivatives, dst *image.RGBA, r image.Rectangle, key layerKey, paint func(*image.RGBA)) {
 	key.w, key.h = r.Dx(), r.Dy()
-	layer := memo(key.img, key, func() (*image.RGBA, int64) {
+	layer := memo(c, key.img, key, func() (*image.RGBA, int64) {
 		l := image.NewRGBA(image.Rect(0, 0, key.w, key.h))
 		paint(l)
 		return l, int64(len(l.Pix))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -15,11 +16,11 @@ func tracedRender(t *testing.T, s Scene, o Options) (image.Image, []LogoDraw) {
 	t.Helper()
 	var draws []LogoDraw
 	ctx := WithLogoTrace(context.Background(), func(d LogoDraw) { draws = append(draws, d) })
-	img, err := Render(ctx, s, o)
+	img, err := testRenderer.Render(ctx, s, o)
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
-	t.Cleanup(func() { Release(img) })
+	t.Cleanup(func() { raster.Release(img) })
 	return img, draws
 }
 
@@ -64,7 +65,7 @@ func TestStyle98CoverHeroesEqual(t *testing.T) {
 func TestUntrimmedLogoCentred(t *testing.T) {
 	for _, st := range []int{1, 2, 3, 4} {
 		img := render(t, matchupScene(teamPurple, teamGreen), logoOpts(st, 512, false))
-		c := trimBounds(img.(*image.RGBA))
+		c := raster.TrimBounds(img.(*image.RGBA))
 		left, right := c.Min.X, 512-c.Max.X
 		top, bottom := c.Min.Y, 512-c.Max.Y
 		if d := left - right; d < -1 || d > 1 {
@@ -96,7 +97,7 @@ func TestUpscaleCapped(t *testing.T) {
 }
 
 func TestNamePairSharesSize(t *testing.T) {
-	p := painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
+	p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
 	for _, tt := range []struct{ a, b []string }{
 		{teamNames(teamPurple), []string{"Ajax"}},
 		{[]string{"Club Atlético Internacional de Deportes Unidos", "Internacional", "CAI"}, []string{"Ajax"}},
@@ -141,7 +142,7 @@ func TestLogoRowSeparatesSameColours(t *testing.T) {
 }
 
 func TestNamePairSameForm(t *testing.T) {
-	p := painterFor(context.Background(), Scene{}, Options{Width: 1080, Height: 1440})
+	p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: 1080, Height: 1440})
 	long := nameForms(Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI"})
 	ajax := nameForms(Team{Name: "Ajax", Short: "Ajax", Abbr: "AJX"})
 	for _, w := range []float64{200, 400, 970} {

@@ -4,9 +4,10 @@ import (
 	"image"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
-// Base colours of the dark league and team backgrounds (§5.6).
+// Base colours of the dark league and team backgrounds.
 var (
 	darkCentre = colorx.RGB{R: 0x1a, G: 0x1d, B: 0x2e}
 	darkEdge   = colorx.RGB{R: 0x0f, G: 0x14, B: 0x19}
@@ -17,13 +18,13 @@ var (
 // The layer is cached per colours and size.
 func (p *painter) radialBackground(g0, g1 colorx.RGB) {
 	key := layerKey{kind: "radial", params: [6]uint32{rgbKey(g0), rgbKey(g1)}}
-	drawLayer(p.dst, p.full, key, func(l *image.RGBA) {
-		fillRadial(l, p.W/2, p.H/2, 0.8*max(p.W, p.H),
-			opaqueStops([]float64{0, 0.3, 0.6, 0.85, 1}, g0, g0, colorx.Mix(g0, g1, 0.5), g1, g1))
+	drawLayer(p.cache, p.dst, p.full, key, func(l *image.RGBA) {
+		raster.FillRadial(l, p.W/2, p.H/2, 0.8*max(p.W, p.H),
+			raster.OpaqueStops([]float64{0, 0.3, 0.6, 0.85, 1}, g0, g0, colorx.Mix(g0, g1, 0.5), g1, g1))
 	})
 }
 
-// league draws the league image (§5.6): a dark radial gradient tinted by the
+// league draws the league image: a dark radial gradient tinted by the
 // league logo's accent colour with the logo centred, and the optional
 // Title/Subtitle/Icon overlays.
 func (p *painter) league() error {

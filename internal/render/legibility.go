@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Legibility rule (documented contract, the same in every style):
@@ -77,8 +78,8 @@ type legStats struct {
 
 const legGrid = 56
 
-func legStatsOf(img image.Image) *legStats {
-	return memo(img, legKey{idOf(img)}, func() (*legStats, int64) {
+func legStatsOf(c *derivatives, img image.Image) *legStats {
+	return memo(c, img, legKey{idOf(img)}, func() (*legStats, int64) {
 		s := &legStats{}
 		// The working copy is not cached: only the drawn variant needs one.
 		li := normalise(img)
@@ -123,16 +124,16 @@ func legStatsOf(img image.Image) *legStats {
 // (vanishes) to 1 (see the rule above). A nil or blank logo scores 0.
 // Scores are cached by logo and colour: the choices every render makes
 // (variant, side colour, halo) then measure nothing once made.
-func legibility(img image.Image, bg colorx.RGB) float64 {
+func legibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
 	if img == nil {
 		return 0
 	}
-	return memo(img, legKeyBg{idOf(img), bg}, func() (float64, int64) { return measureLegibility(img, bg), 64 })
+	return memo(c, img, legKeyBg{idOf(img), bg}, func() (float64, int64) { return measureLegibility(c, img, bg), 64 })
 }
 
 // measureLegibility is legibility without the cache.
-func measureLegibility(img image.Image, bg colorx.RGB) float64 {
-	s := legStatsOf(img)
+func measureLegibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
+	s := legStatsOf(c, img)
 	if len(s.samples) == 0 {
 		return 0
 	}
@@ -163,8 +164,8 @@ func legibilityScore(edge, body float64) float64 {
 // pickLogo chooses between the default logo and the dark-background variant
 // for background bg: the more legible, the default on a near tie. Either
 // may be nil.
-func pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
-	return pickBy(def, dark, bg, legibility)
+func pickLogo(c *derivatives, def, dark image.Image, bg colorx.RGB) image.Image {
+	return pickBy(def, dark, bg, func(img image.Image, bg colorx.RGB) float64 { return legibility(c, img, bg) })
 }
 
 func pickBy(def, dark image.Image, bg colorx.RGB, score func(image.Image, colorx.RGB) float64) image.Image {
@@ -194,7 +195,7 @@ func (p *painter) legible(img image.Image, bg colorx.RGB) float64 {
 		return 0
 	}
 	k := legKeyBg{idOf(img), bg}
-	v, _ := held(p, k, func() (float64, bool) { return legibility(img, bg), true })
+	v, _ := held(p, k, func() (float64, bool) { return legibility(p.cache, img, bg), true })
 	return v
 }
 
@@ -244,7 +245,7 @@ func haloMask(logo *image.RGBA, r int) *image.Alpha {
 			m.Pix[di+x] = logo.Pix[si+4*x+3]
 		}
 	}
-	boxBlur(m, max(1, r/2))
+	raster.BoxBlur(m, max(1, r/2))
 	// A blur of sigma r/2 falls to a few percent about r outside the
 	// silhouette: stretching the low end moves the edge out to there.
 	var lut [256]uint8

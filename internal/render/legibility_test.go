@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -12,12 +13,12 @@ import (
 // returns the picture and its trace entry, to measure Legibility.
 func onFlat(logo image.Image, bg colorx.RGB) (*image.RGBA, LogoDraw) {
 	canvas := image.NewRGBA(image.Rect(0, 0, 300, 300))
-	fillRect(canvas, canvas.Rect, rgba(bg))
-	li, _ := normalised(logo)
+	raster.FillRect(canvas, canvas.Rect, rgba(bg))
+	li, _ := normalised(testRenderer.cache, logo)
 	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), 200)
 	sc := scaleLogo(li, false, w, h)
 	at := image.Pt(50, 50)
-	blitOver(canvas, sc, at)
+	raster.BlitOver(canvas, sc, at)
 	var draws []LogoDraw
 	p := &painter{trace: &draws}
 	p.record(logo, sc, at, false)
@@ -42,7 +43,7 @@ func TestLegibilityMeasure(t *testing.T) {
 		{"gold body on gold", gold, "#fdb927", 0, 0.35},
 	} {
 		bg := hexRGB(tt.bg)
-		flat := legibility(tt.logo, bg)
+		flat := legibility(testRenderer.cache, tt.logo, bg)
 		img, d := onFlat(tt.logo, bg)
 		measured := Legibility(img, d)
 		for _, v := range []struct {
@@ -62,10 +63,10 @@ func TestPickLogoByLegibility(t *testing.T) {
 	// gold variant reads, whatever the detail's brightness.
 	purpleBody := rendertest.Logo(rendertest.Diamond, 200, nrgba("#552583"), nrgba("#fdb927"))
 	goldBody := rendertest.Logo(rendertest.Diamond, 200, nrgba("#fdb927"), nrgba("#552583"))
-	if got := pickLogo(purpleBody, goldBody, hexRGB("#552583")); got != goldBody {
+	if got := pickLogo(testRenderer.cache, purpleBody, goldBody, hexRGB("#552583")); got != goldBody {
 		t.Error("purple-bodied logo on purple: pickLogo kept it, want the gold variant")
 	}
-	if got := pickLogo(purpleBody, goldBody, hexRGB("#ffffff")); got != purpleBody {
+	if got := pickLogo(testRenderer.cache, purpleBody, goldBody, hexRGB("#ffffff")); got != purpleBody {
 		t.Error("purple-bodied logo on white: pickLogo switched, want the default")
 	}
 }

@@ -8,7 +8,11 @@ import (
 	"sync/atomic"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
+
+// loserOpacity is the opacity of a greyscale stand-in or losing team's logo.
+const loserOpacity = 0.35
 
 // maxLogoSide bounds the working copy of a logo: larger inputs are scaled
 // down once (cached), so one huge logo cannot make every render slow.
@@ -72,8 +76,8 @@ type logoInfo struct {
 // logoTrim returns img's visible (trimmed) bounds in its working copy,
 // cached; ok is false for a logo without visible pixels. It reads the
 // pixels only the first time.
-func logoTrim(img image.Image) (image.Rectangle, bool) {
-	t := memo(img, trimKey{img}, func() (image.Rectangle, int64) {
+func logoTrim(c *derivatives, img image.Image) (image.Rectangle, bool) {
+	t := memo(c, img, trimKey{img}, func() (image.Rectangle, int64) {
 		li := normalise(img)
 		// The entry keeps img alive through its key: charge what that
 		// pins (a working copy made by conversion has its own entry).
@@ -86,21 +90,21 @@ func logoTrim(img image.Image) (image.Rectangle, bool) {
 // maxLogoSide per side (the working copy), with its trimmed bounds. ok is
 // false for a logo without visible pixels. The bounds are cached; the
 // working copy is the logo's pixels, or a converted copy cached on its own.
-func normalised(img image.Image) (logoInfo, bool) {
-	trim, ok := logoTrim(img)
+func normalised(c *derivatives, img image.Image) (logoInfo, bool) {
+	trim, ok := logoTrim(c, img)
 	if !ok {
 		return logoInfo{trim: trim}, false
 	}
-	return logoInfo{img: workingCopy(img), trim: trim}, true
+	return logoInfo{img: workingCopy(c, img), trim: trim}, true
 }
 
 // workingCopy is the working copy of normalise, the conversion cached.
-func workingCopy(img image.Image) image.Image {
+func workingCopy(c *derivatives, img image.Image) image.Image {
 	src := pixelsOf(img)
 	if isWorkingCopy(src) {
 		return src
 	}
-	return memo(img, workKey{img}, func() (image.Image, int64) {
+	return memo(c, img, workKey{img}, func() (image.Image, int64) {
 		li := normalise(src)
 		return li.img, 256 + pixelBytes(li.img)
 	})
@@ -131,11 +135,11 @@ func normalise(img image.Image) logoInfo {
 		if w == b.Dx() && h == b.Dy() {
 			draw.Draw(dst, dst.Rect, img, b.Min, draw.Src)
 		} else {
-			scaleCatmullRom(dst, img, b)
+			raster.CatmullRom.Scale(dst, dst.Rect, img, b, draw.Src, nil)
 		}
 		src = dst
 	}
-	return logoInfo{img: src, trim: trimBounds(src)}
+	return logoInfo{img: src, trim: raster.TrimBounds(src)}
 }
 
 // fitSize scales (w, h) to fit a box of side s keeping the aspect ratio
@@ -158,18 +162,18 @@ func scaleLogo(li logoInfo, grey bool, w, h int) *image.RGBA {
 	if li.trim.Dx() == w && li.trim.Dy() == h {
 		draw.Draw(dst, dst.Rect, li.img, li.trim.Min, draw.Src)
 	} else {
-		scaleCatmullRom(dst, li.img, li.trim)
+		raster.CatmullRom.Scale(dst, dst.Rect, li.img, li.trim, draw.Src, nil)
 	}
 	if grey {
-		greyscaleInPlace(dst, loserOpacity)
+		raster.GreyscaleInPlace(dst, loserOpacity)
 	}
 	return dst
 }
 
 // scaledLogo is scaleLogo of k.img (whose information is li) to k's size,
 // cached under k.
-func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
-	return memo(k.img, k, func() (*image.RGBA, int64) {
+func scaledLogo(c *derivatives, li logoInfo, k scaledKey) *image.RGBA {
+	return memo(c, k.img, k, func() (*image.RGBA, int64) {
 		return scaleLogo(li, k.grey, k.w, k.h), int64(4 * k.w * k.h)
 	})
 }
@@ -178,23 +182,23 @@ func scaledLogo(li logoInfo, k scaledKey) *image.RGBA {
 // on a miss) scaled to k's size with its drop shadow (blur radius k.r,
 // offset k.dx, k.dy, opacity k.alpha/255; none when k.alpha is 0) and its
 // halo (k.halo) flattened under it into one premultiplied image stored
-// compactly (spanImage: runs of one pixel, shadow alphas, raw edges),
+// compactly (raster.SpanImage: runs of one pixel, shadow alphas, raw edges),
 // cached under k, so a warm render draws a shadowed logo in one pass
 // without scaling or blurring anything. Its pixel (0, 0) is the logo's
 // top-left corner. A grey (losing) logo is drawn at loserOpacity: its
 // shadow and halo fade with it, as if the logo and its shadow were one
 // layer drawn at that opacity.
-func logoSprite(info func() logoInfo, k spriteKey) *spanImage {
-	return memo(k.img, k, func() (*spanImage, int64) {
+func logoSprite(c *derivatives, info func() logoInfo, k spriteKey) *raster.SpanImage {
+	return memo(c, k.img, k, func() (*raster.SpanImage, int64) {
 		sp := buildSprite(info(), k)
-		return sp, sp.bytes()
+		return sp, sp.Bytes()
 	})
 }
 
 // buildSprite is logoSprite without the cache.
-func buildSprite(li logoInfo, k spriteKey) *spanImage {
+func buildSprite(li logoInfo, k spriteKey) *raster.SpanImage {
 	spriteBuilds.Add(1)
-	return newSpanImage(spriteRGBA(li, k))
+	return raster.NewSpanImage(spriteRGBA(li, k))
 }
 
 // spriteBuilds counts sprites built (tests: a warm cache builds none).
@@ -214,16 +218,16 @@ func spriteRGBA(li logoInfo, k spriteKey) *image.RGBA {
 	if k.halo != 0 {
 		hc := colorx.RGB{R: uint8(k.halo >> 16), G: uint8(k.halo >> 8), B: uint8(k.halo)}
 		hm = haloMask(logo, haloRadius(w, h))
-		haloC = premul(hc.R, hc.G, hc.B, fade)
+		haloC = raster.Premul(hc.R, hc.G, hc.B, fade)
 		u = u.Union(hm.Rect)
 	}
 	if k.alpha > 0 {
-		shadow = shadowOf(logo, k.r)
+		shadow = raster.ShadowOf(logo, k.r)
 		shadow.Rect = shadow.Rect.Add(image.Pt(k.dx, k.dy))
 		a := uint32(float64(k.alpha)*fade + 0.5)
 		var opacity [256]uint8
 		for v := range opacity {
-			opacity[v] = uint8(div255(uint32(v) * a))
+			opacity[v] = uint8(raster.Div255(uint32(v) * a))
 		}
 		sr := shadow.Rect
 		for y := sr.Min.Y; y < sr.Max.Y; y++ {
@@ -246,25 +250,25 @@ func spriteRGBA(li logoInfo, k spriteKey) *image.RGBA {
 		u = u.Union(shadow.Rect)
 	}
 	if k.grey {
-		greyscaleInPlace(logo, loserOpacity)
+		raster.GreyscaleInPlace(logo, loserOpacity)
 	}
 	if u == logo.Rect {
 		return logo
 	}
 	flat := image.NewRGBA(u)
 	if shadow != nil {
-		fillMask(flat, shadow, color.RGBA{A: 255})
+		raster.FillMask(flat, shadow, color.RGBA{A: 255})
 	}
 	if hm != nil {
-		fillMask(flat, hm, haloC)
+		raster.FillMask(flat, hm, haloC)
 	}
-	blitOver(flat, logo, image.Point{})
+	raster.BlitOver(flat, logo, image.Point{})
 	return flat
 }
 
 // logoTrim is logoTrim(img), held for the render.
 func (p *painter) logoTrim(img image.Image) (image.Rectangle, bool) {
-	return held(p, trimKey{img}, func() (image.Rectangle, bool) { return logoTrim(img) })
+	return held(p, trimKey{img}, func() (image.Rectangle, bool) { return logoTrim(p.cache, img) })
 }
 
 // drawPicked draws the variant of (def, dark) that reads best on bg
@@ -304,17 +308,17 @@ func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, 
 		k.r, k.dx, k.dy, k.alpha = p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), uint8(sh.alpha*255+0.5)
 	}
 	// The logo's pixels are needed only to build what is not cached.
-	sp, _ := held(p, k, func() (*spanImage, bool) {
-		return logoSprite(func() logoInfo { li, _ := p.normalised(img); return li }, k), true
+	sp, _ := held(p, k, func() (*raster.SpanImage, bool) {
+		return logoSprite(p.cache, func() logoInfo { li, _ := p.normalised(img); return li }, k), true
 	})
 	if !p.warming {
 		if p.shadows == nil {
-			p.shadows = new(shadowMemos)
+			p.shadows = new(raster.ShadowMemos)
 		}
-		sp.drawMemo(dst, at, p.shadows)
+		sp.DrawMemo(dst, at, p.shadows)
 		if p.trace != nil {
 			li, _ := p.normalised(img)
-			p.record(img, scaledLogo(li, scaledKey{img, grey, w, h}), at, grey)
+			p.record(img, scaledLogo(p.cache, li, scaledKey{img, grey, w, h}), at, grey)
 		}
 	}
 	return rect

@@ -5,13 +5,14 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // badgeRadius is the corner radius of square badges over their side.
 const badgeRadius = 0.08
 
 // logoBadges draws matchup logo styles 3 (circles) and 4 (squares) on the
-// transparent canvas (§5.4): badges in the team colours with the
+// transparent canvas: badges in the team colours with the
 // logoDropStrong shadow, the logos (0.8 bs, no shadow) inside, and the
 // league logo (0.2 m) overlaid at the bottom centre. The design is centred
 // vertically as a whole, league logo included.
@@ -47,17 +48,17 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 		x0, y0 := W/2-bs, cy-bs/2
 		steps = append(steps, func() {
 			p.shapeShadow(x0, y0, 2*bs, bs, badgeRadius*bs, shadowLogoStrong)
-			var pb path
-			pb.roundRect(x0, y0, x0+2*bs, y0+bs, badgeRadius*bs)
+			var pb raster.Path
+			pb.RoundRect(x0, y0, x0+2*bs, y0+bs, badgeRadius*bs)
 			p.fillBands(&pb, []int{int(W / 2)}, sd[0].color, sd[1].color)
 		})
 	} else {
 		for i, s := range sd {
 			steps = append(steps, func() {
 				p.shapeShadow(centres[i]-r, cy-r, 2*r, 2*r, r, shadowLogoStrong)
-				var pb path
-				pb.circle(centres[i], cy, r)
-				pb.fill(p.dst, p.full, rgba(s.color))
+				var pb raster.Path
+				pb.Circle(centres[i], cy, r)
+				p.fillPath(&pb, p.dst, p.full, rgba(s.color))
 			})
 		}
 	}
@@ -85,8 +86,8 @@ func (p *painter) logoBadges(sd [2]*side, square bool) error {
 // xs[0], colours[i] from xs[i-1] to xs[i], the last colour from the last
 // column on. Band edges are whole columns, so neighbours meet without a
 // seam.
-func (p *painter) fillBands(pb *path, xs []int, colours ...colorx.RGB) {
-	m := pb.mask(p.full)
+func (p *painter) fillBands(pb *raster.Path, xs []int, colours ...colorx.RGB) {
+	m := pb.Mask(p.full)
 	if m == nil {
 		return
 	}
@@ -98,11 +99,11 @@ func (p *painter) fillBands(pb *path, xs []int, colours ...colorx.RGB) {
 		}
 		band := image.Rect(lo, m.Rect.Min.Y, hi, m.Rect.Max.Y)
 		if b, ok := m.SubImage(band).(*image.Alpha); ok && !b.Rect.Empty() {
-			fillMask(p.dst, b, rgba(c))
+			raster.FillMask(p.dst, b, rgba(c))
 		}
 		lo = max(lo, hi)
 	}
-	putAlpha(m)
+	raster.PutAlpha(m)
 }
 
 // logoRow draws matchup logo styles 5 (circles) and 6 (squares) on the
@@ -140,8 +141,8 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 		return p.steps(
 			func() {
 				p.shapeShadow(x0, y0, 3*bs, bs, badgeRadius*bs, shadowLogoStrong)
-				var pb path
-				pb.roundRect(x0, y0, x0+3*bs, y0+bs, badgeRadius*bs)
+				var pb raster.Path
+				pb.RoundRect(x0, y0, x0+3*bs, y0+bs, badgeRadius*bs)
 				p.fillBands(&pb, []int{int(x0 + bs), int(x0 + 2*bs)}, white, sd[0].color, sd[1].color)
 			},
 			func() { p.drawLogo(p.dst, leagueLogo, false, centre(0), cy, box, nil) },
@@ -157,9 +158,9 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 	for i := range 3 {
 		steps = append(steps, func() {
 			p.shapeShadow(xs[i]-d/2, cy-d/2, d, d, d/2, shadowLogoStrong)
-			var pb path
-			pb.circle(xs[i], cy, d/2)
-			pb.fill(p.dst, p.full, rgba(colours[i]))
+			var pb raster.Path
+			pb.Circle(xs[i], cy, d/2)
+			p.fillPath(&pb, p.dst, p.full, rgba(colours[i]))
 		})
 	}
 	steps = append(steps,

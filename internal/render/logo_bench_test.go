@@ -6,7 +6,7 @@ import (
 	"gamethumbs/internal/render/rendertest"
 )
 
-// Logo benchmarks: render + EncodePNG of a 1024 matchup logo (trimmed, the
+// Logo benchmarks: render + pngenc.Encode of a 1024 matchup logo (trimmed, the
 // service default) from warm logos; see benchRender.
 
 func BenchmarkLogoStyle1(b *testing.B) {
@@ -34,13 +34,10 @@ func BenchmarkLogoCompactLeague(b *testing.B) {
 // shadow radius 10): scaling, blurring and the shadow mask, uncached.
 func BenchmarkSpriteCold(b *testing.B) {
 	logo := rendertest.Logo(rendertest.Diamond, 500, nrgba("#fdb927"), nrgba("#552583"))
-	li, ok := normalised(logo)
+	li, ok := normalised(testRenderer.cache, logo)
 	if !ok {
 		b.Fatal("logo has no visible pixels")
 	}
-	saved := cache.max
-	SetCacheBytes(0)
-	defer SetCacheBytes(saved)
 	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), 562)
 	b.ReportAllocs()
 	for b.Loop() {

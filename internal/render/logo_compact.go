@@ -6,7 +6,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// compactTeam is the team logo with style=1 (§5.5): the compact card in
+// compactTeam is the team logo with style=1: the compact card in
 // one solid team colour with the team logo centred (up to 0.8 bs high and
 // 1.6 bs wide, logoDrawn shadow). In name mode, for skipLogos leagues and
 // for a team without any logo, the team's name fills the card instead.
@@ -16,16 +16,16 @@ func (p *painter) compactTeam() error {
 	t := p.s.Teams[0]
 	lg := p.s.League
 	c := p.compactCard()
-	bg, logo := teamCardColour(t)
+	bg, logo := teamCardColour(p.cache, t)
 	if p.o.NameMode || lg.SkipLogos {
 		bg, logo = t.Color, nil // no logo to read: the primary colour
 	}
 	grey := t.Loser || t.Missing
 	switch {
 	case t.Missing:
-		bg, logo = greyPrimary, pickLogo(lg.Logo, lg.LogoDark, greyPrimary)
+		bg, logo = greyPrimary, pickLogo(p.cache, lg.Logo, lg.LogoDark, greyPrimary)
 	case grey && logo != nil:
-		bg, logo = greyPrimary, pickLogo(t.Logo, t.LogoDark, greyPrimary)
+		bg, logo = greyPrimary, pickLogo(p.cache, t.Logo, t.LogoDark, greyPrimary)
 	case grey:
 		bg = greyPrimary
 	}
@@ -33,7 +33,7 @@ func (p *painter) compactTeam() error {
 	// A logo that is not wide fills a third of the card at most: it
 	// stands at the left, and the team's name fills the rest (a logo
 	// and name lock-up) rather than leaving two thirds of the card empty.
-	lockup := !useName && !grey && len(teamNames(t)) > 0 && logoAspect(logo) < 1.6
+	lockup := !useName && !grey && len(teamNames(t)) > 0 && logoAspect(p.cache, logo) < 1.6
 	return p.steps(
 		func() { p.paintCard(c, bg, bg, false) },
 		func() {
@@ -51,18 +51,18 @@ func (p *painter) compactTeam() error {
 				p.nameText(teamNames(t), false, bg, (x0+x1)/2, c.cy(), x1-x0, 0.8*c.bs)
 				return
 			}
-			p.drawLogoHalo(p.dst, logo, grey, c.at(0.5), c.cy(), logoBox(logo, 1.6*c.bs, 0.8*c.bs), shadowLogo, hl)
+			p.drawLogoHalo(p.dst, logo, grey, c.at(0.5), c.cy(), logoBox(p.cache, logo, 1.6*c.bs, 0.8*c.bs), shadowLogo, hl)
 		},
 	)
 }
 
 // teamCardColour chooses the card colour and logo variant of a team (the
-// §5.5 HEAD rule with this package's legibility measure): for the primary
+// reference renderer's rule, with this package's legibility measure): for the primary
 // colour, then the alternate (when the team has a distinct one), the logo
 // variant that reads best on it (pickLogo); the first legible pair wins,
 // otherwise the most legible pair (drawn with a halo).
 // A team without logos gets its primary colour and a nil logo.
-func teamCardColour(t Team) (colorx.RGB, image.Image) {
+func teamCardColour(c *derivatives, t Team) (colorx.RGB, image.Image) {
 	bgs := []colorx.RGB{t.Color}
 	if t.HasAlt && t.AltColor != t.Color {
 		bgs = append(bgs, t.AltColor)
@@ -72,8 +72,8 @@ func teamCardColour(t Team) (colorx.RGB, image.Image) {
 	}
 	best, bestLogo, bestV := t.Color, image.Image(nil), -1.0
 	for _, bg := range bgs {
-		logo := pickLogo(t.Logo, t.LogoDark, bg)
-		v := legibility(logo, bg)
+		logo := pickLogo(c, t.Logo, t.LogoDark, bg)
+		v := legibility(c, logo, bg)
 		if v >= rescueScore {
 			return bg, logo
 		}
@@ -86,8 +86,8 @@ func teamCardColour(t Team) (colorx.RGB, image.Image) {
 
 // logoAspect is the width over the height of img's visible part (1 when
 // it has none).
-func logoAspect(img image.Image) float64 {
-	if trim, ok := logoTrim(img); ok {
+func logoAspect(c *derivatives, img image.Image) float64 {
+	if trim, ok := logoTrim(c, img); ok {
 		return float64(trim.Dx()) / float64(trim.Dy())
 	}
 	return 1

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 // FuzzRenderLogo feeds arbitrary team names, badges, styles and sizes
@@ -22,17 +24,17 @@ func FuzzRenderLogo(f *testing.F) {
 		a := teamPurple
 		a.Name, a.Short = name, name
 		for _, sc := range []Scene{matchupScene(a, teamGreen), {League: testLeague, Teams: []Team{a}}} {
-			img, err := Render(context.Background(), sc, o)
+			img, err := testRenderer.Render(context.Background(), sc, o)
 			if err != nil {
 				if !errors.Is(err, ErrInvalid) {
-					t.Fatalf("Render(style %d, badge %q) error %v does not match ErrInvalid", style, badge, err)
+					t.Fatalf("testRenderer.Render(style %d, badge %q) error %v does not match ErrInvalid", style, badge, err)
 				}
 				continue
 			}
 			if b := img.Bounds(); b.Dx() > size || b.Dy() > size || b.Empty() {
-				t.Fatalf("Render(style %d, size %d, trim %v) bounds %v, want within %dx%d", style, size, trim, b, size, size)
+				t.Fatalf("testRenderer.Render(style %d, size %d, trim %v) bounds %v, want within %dx%d", style, size, trim, b, size, size)
 			}
-			Release(img)
+			raster.Release(img)
 		}
 	})
 }

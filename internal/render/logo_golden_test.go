@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -47,7 +48,7 @@ func TestLogoGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			img := render(t, c.s, c.o)
-			defer Release(img)
+			defer raster.Release(img)
 			if err := rendertest.Golden(filepath.Join("testdata", "golden", c.name+".png"), img, *update); err != nil {
 				t.Error(err)
 			}

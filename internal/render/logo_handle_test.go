@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
@@ -39,9 +40,7 @@ func (l *decodedLogo) Pixels() *image.RGBA {
 // decodes no logo, although every decode made new pixels (the sprites are
 // keyed by the logo handle, not by its pixels).
 func TestLogoWorkingSetStaysCached(t *testing.T) {
-	saved := cache.max
-	SetCacheBytes(48 << 20 * 7 / 8)
-	defer SetCacheBytes(saved)
+	r := New(Config{CacheBytes: 48 << 20 * 7 / 8})
 	shapes := []rendertest.Shape{rendertest.Circle, rendertest.Shield, rendertest.Diamond, rendertest.Star, rendertest.RoundSquare, rendertest.Hexagon}
 	var teams []Team
 	var logos []*decodedLogo
@@ -58,12 +57,12 @@ func TestLogoWorkingSetStaysCached(t *testing.T) {
 	pass := func() {
 		for _, sz := range aspects[KindThumb] {
 			for i := 0; i < len(teams); i += 2 {
-				img, err := Render(context.Background(), matchupScene(teams[i], teams[i+1]),
+				img, err := r.Render(context.Background(), matchupScene(teams[i], teams[i+1]),
 					Options{Kind: KindThumb, Width: sz.X, Height: sz.Y, Style: 1})
 				if err != nil {
 					t.Fatal(err)
 				}
-				Release(img)
+				raster.Release(img)
 			}
 		}
 	}
@@ -86,8 +85,7 @@ func TestLogoWorkingSetStaysCached(t *testing.T) {
 	if again != decodes {
 		t.Errorf("second pass decoded logos %d times, want 0", again-decodes)
 	}
-	_, _, used := CacheStats()
-	t.Logf("%d sprites built, %d decodes; cache holds %.1f MB", builds, decodes, float64(used)/(1<<20))
+	t.Logf("%d sprites built, %d decodes; cache holds %.1f MB", builds, decodes, float64(r.CacheStats().Bytes)/(1<<20))
 }
 
 func colorOf(c color.NRGBA) colorx.RGB { return colorx.RGB{R: c.R, G: c.G, B: c.B} }
@@ -148,8 +146,8 @@ func TestLogoHandlesDrawLikeImages(t *testing.T) {
 		if !bytes.Equal(pixOf(want), pixOf(got)) {
 			t.Errorf("kind %v style %d, %d teams: a logo handle draws differently from its image", c.o.Kind, c.o.Style, len(c.s.Teams))
 		}
-		Release(want)
-		Release(got)
+		raster.Release(want)
+		raster.Release(got)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Logo images (Options.Kind == KindLogo) are drawn on a Width x Height
@@ -25,8 +26,8 @@ import (
 // RGB. With Trim the canvas is cropped to the design's content bounds plus
 // an even margin of logoPad x size on every side, filled with the
 // background (transparent, or white for 5-6). Content means alpha above
-// trimAlpha (10/255, so the faint tail of a soft shadow may be cut, never a
-// visible pixel); on the white styles, any channel more than trimAlpha
+// raster.TrimAlpha (10/255, so the faint tail of a soft shadow may be cut, never a
+// visible pixel); on the white styles, any channel more than raster.TrimAlpha
 // below 255. Without Trim the result is exactly Width x Height.
 const (
 	logoPad        = 0.02 // trimmed margin, share of the canvas side
@@ -44,7 +45,7 @@ func logoBadgeHeight(m float64) float64 { return math.Max(12, math.Round(logoBad
 // the scene has no league logo.
 var ErrLeagueLogoRequired = errors.New("render: logo styles 5 and 6 need a league logo")
 
-// Shadow profiles used only by logos (behavior-notes §5.1).
+// Shadow profiles used only by logos, the reference renderer's.
 var (
 	shadowLogoSoft = &shadowSpec{0.4, 10, 2, 2}
 	shadowPanel    = &shadowSpec{0.3, 15, 3, 3}
@@ -72,15 +73,15 @@ func whiteLogo(s Scene, o Options) bool {
 	return len(s.Teams) == 2 && !s.League.SkipLogos && (o.Style == 5 || o.Style == 6)
 }
 
-// renderLogo draws a logo image; Render calls it holding a limiter slot.
-func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
+// renderLogo draws a logo image; Render calls it holding a slot of the gate.
+func (r *Renderer) renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	if err := checkLogo(s, o); err != nil {
 		return nil, err
 	}
-	p := newPainter(ctx, s, o)
+	p := r.newPainter(ctx, s, o)
 	white := whiteLogo(s, o)
 	if white {
-		fillRect(p.dst, p.dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+		raster.FillRect(p.dst, p.dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	} else {
 		clear(p.dst.Pix) // pooled canvases are dirty
 	}
@@ -109,7 +110,7 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 		err = p.check()
 	}
 	if err != nil {
-		Release(p.dst)
+		raster.Release(p.dst)
 		return nil, err
 	}
 	content := contentBounds(p.dst, white)
@@ -125,7 +126,7 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 	case o.Trim:
 		origin = frame.Min
 		out = cropTo(p.dst, frame, white)
-		Release(p.dst)
+		raster.Release(p.dst)
 		frame = out.Rect
 	case !content.Empty():
 		// Untrimmed: the design is centred on the canvas (logos of
@@ -134,7 +135,7 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 		if d != (image.Point{}) {
 			origin = d.Mul(-1)
 			out = cropTo(p.dst, p.dst.Rect.Add(origin), white)
-			Release(p.dst)
+			raster.Release(p.dst)
 			frame = frame.Add(d)
 		}
 	}
@@ -149,11 +150,11 @@ func renderLogo(ctx context.Context, s Scene, o Options) (image.Image, error) {
 }
 
 // contentBounds is the bounding box of the design: pixels with alpha above
-// trimAlpha, or on a white canvas pixels darker than white by more than
-// trimAlpha in some channel. It is empty for a blank canvas.
+// raster.TrimAlpha, or on a white canvas pixels darker than white by more than
+// raster.TrimAlpha in some channel. It is empty for a blank canvas.
 func contentBounds(img *image.RGBA, white bool) image.Rectangle {
 	if !white {
-		return trimBounds(img)
+		return raster.TrimBounds(img)
 	}
 	b := img.Rect
 	r := image.Rectangle{}
@@ -162,7 +163,7 @@ func contentBounds(img *image.RGBA, white bool) image.Rectangle {
 		row := img.Pix[img.PixOffset(b.Min.X, y):][:4*b.Dx()]
 		lo, hi := -1, -1
 		for x := 0; x < b.Dx(); x++ {
-			if p := row[4*x:]; 255-min(p[0], p[1], p[2]) > trimAlpha {
+			if p := row[4*x:]; 255-min(p[0], p[1], p[2]) > raster.TrimAlpha {
 				lo = x
 				break
 			}
@@ -171,7 +172,7 @@ func contentBounds(img *image.RGBA, white bool) image.Rectangle {
 			continue
 		}
 		for x := b.Dx() - 1; x >= lo; x-- {
-			if p := row[4*x:]; 255-min(p[0], p[1], p[2]) > trimAlpha {
+			if p := row[4*x:]; 255-min(p[0], p[1], p[2]) > raster.TrimAlpha {
 				hi = x + 1
 				break
 			}
@@ -204,10 +205,10 @@ func paddedFrame(c, canvas image.Rectangle, side float64) image.Rectangle {
 // (transparent, or white).
 func cropTo(src *image.RGBA, frame image.Rectangle, white bool) *image.RGBA {
 	w, h := frame.Dx(), frame.Dy()
-	dst := &image.RGBA{Pix: getPix(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
+	dst := &image.RGBA{Pix: raster.GetPix(4 * w * h), Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}
 	in := frame.Intersect(src.Rect)
 	if white {
-		fillRect(dst, dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+		raster.FillRect(dst, dst.Rect, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	} else if in.Sub(frame.Min) != dst.Rect {
 		clear(dst.Pix) // a recycled buffer: what is not copied must be transparent
 	}
@@ -218,7 +219,7 @@ func cropTo(src *image.RGBA, frame image.Rectangle, white bool) *image.RGBA {
 	return dst
 }
 
-// logoBadge draws the quality badge on a logo (§5.9): logoBadgeHeight
+// logoBadge draws the quality badge on a logo: logoBadgeHeight
 // high, at the top-right corner of the design: above it where the canvas
 // has room (trimmed logos get that room), else inside the corner. On
 // transparent logos the pill is white with dark text; on the white styles
@@ -242,12 +243,12 @@ func (p *painter) logoBadge(text string, frame image.Rectangle, white bool) {
 	if white {
 		pill, ink = ink, pill
 	}
-	var sh path
-	sh.roundRect(x0+float64(p.px(1)), y0+float64(p.px(2)), x1+float64(p.px(1)), y1+float64(p.px(2)), 0.3*h)
+	var sh raster.Path
+	sh.RoundRect(x0+float64(p.px(1)), y0+float64(p.px(2)), x1+float64(p.px(1)), y1+float64(p.px(2)), 0.3*h)
 	p.softFill(&sh, shadowBadge)
-	var pb path
-	pb.roundRect(x0, y0, x1, y1, 0.3*h)
-	pb.fill(p.dst, p.full, rgba(pill))
+	var pb raster.Path
+	pb.RoundRect(x0, y0, x1, y1, 0.3*h)
+	p.fillPath(&pb, p.dst, p.full, rgba(pill))
 	p.drawText(p.dst, tb, (x0+x1)/2, (y0+y1)/2, ink, 1, true, nil)
 }
 
@@ -269,10 +270,10 @@ func maskIn(dst *image.RGBA, m *image.Alpha) {
 				continue
 			}
 			if cov == 0 {
-				store32(drow[4*x:], 0)
+				raster.Store32(drow[4*x:], 0)
 				continue
 			}
-			store32(drow[4*x:], scalePix(load32(drow[4*x:]), uint32(cov)))
+			raster.Store32(drow[4*x:], raster.ScalePix(raster.Load32(drow[4*x:]), uint32(cov)))
 		}
 	}
 }
@@ -280,11 +281,11 @@ func maskIn(dst *image.RGBA, m *image.Alpha) {
 // logoBox returns the side of the square box that drawLogo should get so
 // that img, contain-fit, fills at most a bw x bh box (wide logos use the
 // width, tall ones the height).
-func logoBox(img image.Image, bw, bh float64) float64 {
+func logoBox(c *derivatives, img image.Image, bw, bh float64) float64 {
 	if img == nil {
 		return min(bw, bh)
 	}
-	trim, ok := logoTrim(img)
+	trim, ok := logoTrim(c, img)
 	if !ok {
 		return min(bw, bh)
 	}

@@ -5,11 +5,12 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // card is the 3:1 rectangle of the compact designs (matchup logo style 1,
 // the compact league and team logos and the skipLogos card): bs = 0.95 W/3
-// (behavior-notes §5.4), centred, snapped to whole pixels so its edges
+// as in the reference renderer, centred, snapped to whole pixels so its edges
 // stay crisp at 256 px.
 type card struct {
 	x0, y0, x1, y1, bs float64
@@ -37,28 +38,28 @@ func (c card) at(f float64) float64 { return c.x0 + f*(c.x1-c.x0) }
 // right of the diagonal split (top at 0.5825, bottom at 0.4175 of the
 // width), separated by a white divider when split is set.
 func (p *painter) paintCard(c card, a, b colorx.RGB, split bool) {
-	fillRect(p.dst, image.Rect(int(c.x0), int(c.y0), int(c.x1), int(c.y1)), rgba(a))
+	raster.FillRect(p.dst, image.Rect(int(c.x0), int(c.y0), int(c.x1), int(c.y1)), rgba(a))
 	if split {
 		top, bot := c.at(0.5825), c.at(0.4175)
-		var pb path
-		pb.polygon(top, c.y0, c.x1, c.y0, c.x1, c.y1, bot, c.y1)
-		pb.fill(p.dst, p.full, rgba(b))
+		var pb raster.Path
+		pb.Polygon(top, c.y0, c.x1, c.y0, c.x1, c.y1, bot, c.y1)
+		p.fillPath(&pb, p.dst, p.full, rgba(b))
 		// The divider's horizontal half-width for a perpendicular width w.
 		w := max(1, math.Round(cardDivider*c.bs))
 		slope := (bot - top) / (c.y1 - c.y0)
 		hw := w * math.Sqrt(1+slope*slope) / 2
-		var d path
-		d.polygon(top-hw, c.y0, top+hw, c.y0, bot+hw, c.y1, bot-hw, c.y1)
-		d.fill(p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
+		var d raster.Path
+		d.Polygon(top-hw, c.y0, top+hw, c.y0, bot+hw, c.y1, bot-hw, c.y1)
+		p.fillPath(&d, p.dst, p.full, rgba(colorx.RGB{R: 255, G: 255, B: 255}))
 	}
-	var rr path
-	rr.roundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
-	if m := rr.cachedMask(p.full); m != nil {
+	var rr raster.Path
+	rr.RoundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
+	if m := p.cachedMask(&rr, p.full); m != nil {
 		maskIn(p.dst, m)
 	}
 }
 
-// logoSplit is matchup logo style 1 (§5.4): the compact card split between
+// logoSplit is matchup logo style 1: the compact card split between
 // the team colours, each logo in a 0.8 bs box at 0.2 and 0.8 of the width
 // with the logoDrawn shadow, and the league logo (0.6 bs, soft shadow) on
 // the divider.

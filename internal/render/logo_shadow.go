@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+
+	"gamethumbs/internal/raster"
 )
 
 // shapeShadowKey identifies a cached blurred shadow of a circle or rounded
@@ -31,36 +33,36 @@ func (p *painter) shapeShadow(x, y, w, h, rad float64, sh *shadowSpec) {
 	ix, iy := math.Floor(x), math.Floor(y)
 	fx, fy := uint8(math.Round((x-ix)*8)), uint8(math.Round((y-iy)*8))
 	pad := 3 * r
-	alpha := premul(0, 0, 0, sh.alpha).A
+	alpha := raster.Premul(0, 0, 0, sh.alpha).A
 	key := shapeShadowKey{float32(w), float32(h), float32(rad), fx, fy, r, dx, dy, alpha}
-	m := memo(nil, key, func() (*image.Alpha, int64) {
+	m := memo(p.cache, nil, key, func() (*image.Alpha, int64) {
 		ox, oy := float64(pad+dx)+float64(fx)/8, float64(pad+dy)+float64(fy)/8
 		bounds := image.Rect(0, 0, int(math.Ceil(ox+w))+pad+1, int(math.Ceil(oy+h))+pad+1)
 		big := image.NewAlpha(bounds)
-		var pb path
-		pb.roundRect(ox, oy, ox+w, oy+h, rad)
-		if shape := pb.mask(bounds); shape != nil {
-			copy2(big, shape)
-			putAlpha(shape)
+		var pb raster.Path
+		pb.RoundRect(ox, oy, ox+w, oy+h, rad)
+		if shape := pb.Mask(bounds); shape != nil {
+			raster.CopyAlpha(big, shape)
+			raster.PutAlpha(shape)
 		}
-		boxBlur(big, r)
+		raster.BoxBlur(big, r)
 		// Hollow out what the opaque shape, drawn without the offset,
 		// will cover anyway.
-		var top path
-		top.roundRect(ox-float64(dx), oy-float64(dy), ox-float64(dx)+w, oy-float64(dy)+h, rad)
-		if cover := top.mask(bounds); cover != nil {
+		var top raster.Path
+		top.RoundRect(ox-float64(dx), oy-float64(dy), ox-float64(dx)+w, oy-float64(dy)+h, rad)
+		if cover := top.Mask(bounds); cover != nil {
 			for i, c := range cover.Pix {
 				if c == 255 {
 					y, x := i/cover.Stride, i%cover.Stride
 					big.Pix[big.PixOffset(cover.Rect.Min.X+x, cover.Rect.Min.Y+y)] = 0
 				}
 			}
-			putAlpha(cover)
+			raster.PutAlpha(cover)
 		}
 		bakeOpacity(big, alpha)
 		return big, int64(len(big.Pix)) + 64
 	})
-	fillMask(p.dst, moveAlpha(m, image.Pt(int(ix)-pad, int(iy)-pad)), color.RGBA{A: 255})
+	raster.FillMask(p.dst, moveAlpha(m, image.Pt(int(ix)-pad, int(iy)-pad)), color.RGBA{A: 255})
 }
 
 // bakeOpacity scales mask m by opacity a (0-255), so drawing it as opaque
@@ -68,7 +70,7 @@ func (p *painter) shapeShadow(x, y, w, h, rad float64, sh *shadowSpec) {
 func bakeOpacity(m *image.Alpha, a uint8) {
 	var lut [256]uint8
 	for v := range lut {
-		lut[v] = uint8(div255(uint32(v) * uint32(a)))
+		lut[v] = uint8(raster.Div255(uint32(v) * uint32(a)))
 	}
 	for i, v := range m.Pix {
 		m.Pix[i] = lut[v]

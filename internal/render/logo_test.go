@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // logoOpts returns logo options of one size.
@@ -86,9 +87,9 @@ func TestLogoUntrimmedSizeAndBackground(t *testing.T) {
 				o := logoOpts(c.style, size, false)
 				o.LeagueLogo, o.Badge = true, "HD"
 				img := render(t, c.s, o)
-				defer Release(img)
+				defer raster.Release(img)
 				if got := img.Bounds(); got != image.Rect(0, 0, size, size) {
-					t.Fatalf("Render(%s, size %d, trim=false) bounds = %v, want exactly %dx%d", c.name, size, got, size, size)
+					t.Fatalf("testRenderer.Render(%s, size %d, trim=false) bounds = %v, want exactly %dx%d", c.name, size, got, size, size)
 				}
 				checkCorners(t, img, c.white)
 			})
@@ -110,7 +111,7 @@ func checkCorners(t *testing.T, img image.Image, white bool) {
 			t.Errorf("transparent logo corner %v alpha = %d, want 0", p, c.A)
 		}
 	}
-	if white && !isOpaque(img) {
+	if white && !allOpaque(img) {
 		t.Errorf("white-background logo has translucent pixels, want every pixel opaque")
 	}
 }
@@ -122,7 +123,7 @@ func TestLogoTrimKeepsEveryVisiblePixel(t *testing.T) {
 				o := logoOpts(c.style, size, false)
 				o.LeagueLogo = true
 				full := rgbaOf(t, render(t, c.s, o))
-				defer Release(full)
+				defer raster.Release(full)
 				o.Trim = true
 				cut := rgbaOf(t, render(t, c.s, o))
 				checkCorners(t, cut, c.white)
@@ -211,7 +212,7 @@ func TestLogoLoserIsGreyscale(t *testing.T) {
 		if saturated < winner.Dx()*winner.Dy()/10 {
 			t.Errorf("style %d: winner box has %d saturated pixels, want the winner in colour", st, saturated)
 		}
-		Release(img)
+		raster.Release(img)
 	}
 }
 
@@ -238,7 +239,7 @@ func TestLogoMissingTeamIsGreyLeagueLogo(t *testing.T) {
 		if differ < r.Dx()*r.Dy()/10 {
 			t.Errorf("style %d: only %d pixels of the stand-in differ from its background, want the league logo", st, differ)
 		}
-		Release(img)
+		raster.Release(img)
 	}
 }
 
@@ -247,7 +248,7 @@ func TestLogoErrors(t *testing.T) {
 	noLeague := matchupScene(teamPurple, teamGreen)
 	noLeague.League.Logo = nil
 	for _, st := range []int{5, 6} {
-		_, err := Render(ctx, noLeague, logoOpts(st, 256, true))
+		_, err := testRenderer.Render(ctx, noLeague, logoOpts(st, 256, true))
 		if !errors.Is(err, ErrLeagueLogoRequired) || !errors.Is(err, ErrInvalid) {
 			t.Errorf("style %d without league logo: error = %v, want ErrLeagueLogoRequired and ErrInvalid", st, err)
 		}
@@ -256,12 +257,12 @@ func TestLogoErrors(t *testing.T) {
 		s     Scene
 		style int
 	}{{matchupScene(teamPurple, teamGreen), 98}, {Scene{League: testLeague}, 2}, {Scene{League: testLeague, Teams: []Team{teamPurple}}, 3}} {
-		if _, err := Render(ctx, tt.s, logoOpts(tt.style, 256, true)); !errors.Is(err, ErrInvalid) {
+		if _, err := testRenderer.Render(ctx, tt.s, logoOpts(tt.style, 256, true)); !errors.Is(err, ErrInvalid) {
 			t.Errorf("%d-team logo style %d: error = %v, want ErrInvalid", len(tt.s.Teams), tt.style, err)
 		}
 	}
 	// The other styles need no league logo.
-	if _, err := Render(ctx, noLeague, logoOpts(3, 256, true)); err != nil {
+	if _, err := testRenderer.Render(ctx, noLeague, logoOpts(3, 256, true)); err != nil {
 		t.Errorf("style 3 without league logo: error = %v, want nil", err)
 	}
 }

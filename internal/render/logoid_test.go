@@ -18,7 +18,7 @@ func TestLegibilityDoesNotPinTheLogo(t *testing.T) {
 	}
 	collected := make(chan struct{})
 	runtime.AddCleanup(img, func(c chan struct{}) { close(c) }, collected)
-	if got := legibility(img, colorx.RGB{}); got <= 0 {
+	if got := legibility(testRenderer.cache, img, colorx.RGB{}); got <= 0 {
 		t.Fatalf("legibility of a white square on black = %v, want > 0", got)
 	}
 	if idOf(img) != idOf(img) {

@@ -9,7 +9,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// Grey colours of a losing team or a missing-team stand-in (§3.5 item 4).
+// Grey colours of a losing team or a missing-team stand-in, as the reference renderer draws them.
 var (
 	greyPrimary   = colorx.RGB{R: 0xd3, G: 0xd3, B: 0xd3}
 	greyAlternate = colorx.RGB{R: 0xb8, G: 0xb8, B: 0xb8}
@@ -43,7 +43,7 @@ func (p *painter) tinyLogo(logos ...image.Image) bool {
 		if img == nil {
 			continue
 		}
-		if trim, ok := logoTrim(img); ok {
+		if trim, ok := logoTrim(p.cache, img); ok {
 			best = max(best, trim.Dx(), trim.Dy())
 		}
 	}
@@ -122,7 +122,7 @@ func (p *painter) prepareSides() [2]*side {
 		if !hasAlt {
 			sd.alt = sd.color
 		} else if !sd.grey {
-			sd.color, sd.alt = readableColor(sd, sd.color, sd.alt)
+			sd.color, sd.alt = readableColor(p.cache, sd, sd.color, sd.alt)
 		}
 		out[i] = sd
 	}
@@ -137,15 +137,15 @@ func (p *painter) prepareSides() [2]*side {
 // logo on a red half). When the best logo variant is not legible on the
 // primary colour and reads better on the alternate, the side uses the
 // alternate as its colour. Runs before the clash rule.
-func readableColor(sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
+func readableColor(c *derivatives, sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
 	if sd.logo == nil && sd.logoDark == nil {
 		return primary, alt
 	}
-	vp := legibility(pickLogo(sd.logo, sd.logoDark, primary), primary)
+	vp := legibility(c, pickLogo(c, sd.logo, sd.logoDark, primary), primary)
 	if vp >= rescueScore {
 		return primary, alt
 	}
-	if va := legibility(pickLogo(sd.logo, sd.logoDark, alt), alt); va > vp+variantTie {
+	if va := legibility(c, pickLogo(c, sd.logo, sd.logoDark, alt), alt); va > vp+variantTie {
 		return alt, primary
 	}
 	return primary, alt
@@ -192,7 +192,7 @@ func (p *painter) sideIndex(sd *side) int {
 }
 
 // nameCard draws a team name in weight-900 type fitted to a box of side s
-// (§5.8): start at 0.3 s, shrink until the wrapped lines fit 95 % of the
+// as the reference renderer does: start at 0.3 s, shrink until the wrapped lines fit 95 % of the
 // box, never clipping or breaking words. Greyed sides draw at half opacity.
 func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s float64) {
 	maxLines := max(1, utf8.RuneCountInString(name))
@@ -210,7 +210,7 @@ func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s floa
 }
 
 // logoBoxes returns the common logo box side and the two centres of styles
-// 1, 2, 5 and 6 (§5.3).
+// 1, 2, 5 and 6.
 func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
 	W, H := p.W, p.H
 	if p.portrait {

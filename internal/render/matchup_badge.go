@@ -4,10 +4,11 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Styles 3 (light) and 4 (dark): minimalist team circles with "VS" between
-// them (§5.3).
+// them.
 var (
 	minimalLight = [2]colorx.RGB{{R: 0xf8, G: 0xf9, B: 0xfa}, {R: 0xe9, G: 0xec, B: 0xef}}
 	minimalDark  = [2]colorx.RGB{{R: 0x1a, G: 0x1d, B: 0x23}, {R: 0x0f, G: 0x11, B: 0x14}}
@@ -75,19 +76,19 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 	vsX, vsY := (centres[0][0]+centres[1][0])/2, (centres[0][1]+centres[1][1])/2
 	box := r * math.Sqrt2 * 0.95 // square inscribed in the circle, 5 % margin
 	steps := []func(){
-		func() { fillLinear(p.dst, p.full, true, opaqueStops([]float64{0, 1}, bg[0], bg[1])) },
+		func() { raster.FillLinear(p.dst, p.full, true, raster.OpaqueStops([]float64{0, 1}, bg[0], bg[1])) },
 	}
 	for i, s := range sd {
 		c := centres[i]
 		steps = append(steps,
 			func() {
 				// A soft shadow lifts the circle off the flat background.
-				var sh path
-				sh.circle(c[0], c[1]+float64(p.px(8)), r)
+				var sh raster.Path
+				sh.Circle(c[0], c[1]+float64(p.px(8)), r)
 				p.softFill(&sh, shadowMinimal)
-				var pb path
-				pb.circle(c[0], c[1], r)
-				pb.fill(p.dst, p.full, rgba(s.color))
+				var pb raster.Path
+				pb.Circle(c[0], c[1], r)
+				p.fillPath(&pb, p.dst, p.full, rgba(s.color))
 			},
 			func() {
 				if p.sideBust(s) {

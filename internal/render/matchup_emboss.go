@@ -1,20 +1,19 @@
 package render
 
 import (
-	"bytes"
 	"encoding/binary"
 	"image"
-	"image/color"
 	"math"
 	"slices"
 	"sort"
 	"sync"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Styles 99 (3D embossed panels, reflections, metallic VS badge) and 98
-// (the same plus the league logo at the top), §5.3.
+// (the same plus the league logo at the top).
 //
 // Thumbnails and square covers use two side-by-side panels as the
 // reference does. Taller covers stack them (team A on top), like style 1's horizontal split: the
@@ -67,20 +66,20 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 	steps = append(steps,
 		func() { // divider: dark-light-dark across its width
 			w := float64(max(2, p.px(6)))
-			var pb path
+			var pb raster.Path
 			if stack {
 				y0 := H/2 - w/2
 				if !p.dst.Rect.Overlaps(image.Rect(0, int(y0)-1, p.o.Width, int(y0+w)+2)) {
 					return // not in this band
 				}
-				pb.rect(0, y0, W, y0+w)
-				pb.fillPaint(p.dst, p.full, linearWith(dividerLUT(), 0, y0, 0, y0+w))
+				pb.Rect(0, y0, W, y0+w)
+				p.fillPathPaint(&pb, p.dst, p.full, raster.LinearWith(dividerLUT(), 0, y0, 0, y0+w))
 				return
 			}
 			x0 := W/2 - w/2
-			pb.rect(x0, 0, x0+w, H)
-			if a := pb.cachedMask(p.full); a != nil {
-				maskPaintDown(p.dst, a, linearWith(dividerLUT(), x0, 0, x0+w, 0))
+			pb.Rect(x0, 0, x0+w, H)
+			if a := p.cachedMask(&pb, p.full); a != nil {
+				raster.MaskPaintDown(p.dst, a, raster.LinearWith(dividerLUT(), x0, 0, x0+w, 0))
 			}
 		},
 		func() { p.vsBadge(W/2, H/2, badge) },
@@ -119,7 +118,7 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	if s.name == "" && s.initial == "" {
 		if logo = p.pickLogo(s.logo, s.logoDark, s.color); logo != nil {
 			var ok bool
-			if li, ok = normalised(logo); !ok {
+			if li, ok = normalised(p.cache, logo); !ok {
 				logo = nil
 			}
 		}
@@ -128,10 +127,10 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	var tex *embossTex
 	if logo != nil {
 		k := embossKey{logo, r.Dx(), r.Dy(), e}
-		tex, _ = held(p, k, func() (*embossTex, bool) { return panelEmboss(li, k), true })
+		tex, _ = held(p, k, func() (*embossTex, bool) { return panelEmboss(p.cache, li, k), true })
 	}
-	luts, _ := held(p, panelLUTKey{s.color}, func() (panelLUTs, bool) { return newPanelLUTs(s.color, panelStops), true })
-	paintPanel(p.dst, r, luts, 10*p.k, 0.8*max(pw, ph), panelStops, tex)
+	luts, _ := held(p, panelLUTKey{s.color}, func() (panelLUTs, bool) { return newPanelLUTs(p.cache, s.color, panelStops), true })
+	paintPanel(p.cache, p.dst, r, luts, 10*p.k, 0.8*max(pw, ph), panelStops, tex)
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -163,13 +162,13 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	hw, hh := rect.Dx(), rect.Dy()
 	if rd, ok := dst.SubImage(refl).(*image.RGBA); ok && !rd.Rect.Empty() {
 		k := reflKey{scaledKey{logo, s.grey, hw, hh}}
-		refl, _ := held(p, k, func() (*spanImage, bool) { return reflectionOf(li, k), true })
+		refl, _ := held(p, k, func() (*raster.SpanImage, bool) { return reflectionOf(p.cache, li, k), true })
 		// With the render's shadow memos: a fresh set would be cleared
 		// for every draw (every band).
 		if p.shadows == nil {
-			p.shadows = new(shadowMemos)
+			p.shadows = new(raster.ShadowMemos)
 		}
-		refl.drawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
+		refl.DrawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
 	}
 }
 
@@ -177,134 +176,16 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 // badge ring's (grey-white-grey corner to corner) are the same in every
 // render: their lookup tables are made once, not per render and band.
 var (
-	dividerStops = []stop{{0, colorx.RGB{}, 0.8}, {0.5, colorx.RGB{R: 255, G: 255, B: 255}, 0.8}, {1, colorx.RGB{}, 0.8}}
-	dividerLUT   = sync.OnceValue(func() *gradLUT { return newLUT(dividerStops) })
+	dividerStops = []raster.Stop{{T: 0, C: colorx.RGB{}, A: 0.8}, {T: 0.5, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.8}, {T: 1, C: colorx.RGB{}, A: 0.8}}
+	dividerLUT   = sync.OnceValue(func() *raster.GradLUT { return raster.NewLUT(dividerStops) })
 	badgeGrey    = colorx.RGB{R: 0x44, G: 0x44, B: 0x44}
-	badgeStops   = opaqueStops([]float64{0, 0.5, 1}, badgeGrey, colorx.RGB{R: 255, G: 255, B: 255}, badgeGrey)
-	badgeRingLUT = sync.OnceValue(func() *gradLUT { return newLUT(badgeStops) })
+	badgeStops   = raster.OpaqueStops([]float64{0, 0.5, 1}, badgeGrey, colorx.RGB{R: 255, G: 255, B: 255}, badgeGrey)
+	badgeRingLUT = sync.OnceValue(func() *raster.GradLUT { return raster.NewLUT(badgeStops) })
 )
-
-// linearWith is newLinear(x0, y0, x1, y1, stops) for the stops whose
-// table is lut.
-func linearWith(lut *gradLUT, x0, y0, x1, y1 float64) *linearPaint {
-	dx, dy := x1-x0, y1-y0
-	l2 := dx*dx + dy*dy
-	if l2 == 0 {
-		l2 = 1
-	}
-	return &linearPaint{x0, y0, dx, dy, 1 / l2, lut}
-}
-
-// maskPaintDown is maskPaint for a horizontal gradient pt (the same
-// colour all down a column, as across a vertical divider): a row whose
-// coverage and background are those of the row above gets that row's
-// result. The panels under a divider repeat most rows (see radialIndex),
-// so most of its rows are copies.
-func maskPaintDown(dst *image.RGBA, a *image.Alpha, pt *linearPaint) {
-	r := a.Rect.Intersect(dst.Rect)
-	if r.Empty() {
-		return
-	}
-	if pt.dy != 0 {
-		maskPaint(dst, a, pt)
-		return
-	}
-	n := 4 * r.Dx()
-	bg := make([]byte, n) // the last painted row's background
-	var cov []byte        // and coverage
-	// The paint of every column, the same down the rows.
-	cols := make([]color.RGBA, r.Dx())
-	for i := range cols {
-		cols[i] = pt.at(r.Min.X+i, r.Min.Y)
-	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		row := dst.Pix[dst.PixOffset(r.Min.X, y):][:n]
-		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
-		if y > r.Min.Y && bytes.Equal(m, cov) && bytes.Equal(row, bg) {
-			copy(row, dst.Pix[dst.PixOffset(r.Min.X, y-1):][:n])
-			continue
-		}
-		copy(bg, row)
-		cov = m
-		for i, c := range m {
-			if c != 0 {
-				paintPix(row[4*i:], cols[i], c)
-			}
-		}
-	}
-}
-
-// maskPaintOutside is maskPaint leaving out the first stretch of each row
-// that mask skip (nil for none) covers fully: a disc's inside, which an
-// opaque fill through skip paints over next. Zero coverage is skipped
-// eight mask bytes at a time.
-func maskPaintOutside(dst *image.RGBA, a, skip *image.Alpha, pt *linearPaint) {
-	r := a.Rect.Intersect(dst.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		m := a.Pix[a.PixOffset(r.Min.X, y):][:r.Dx()]
-		d := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		f0, f1 := fullStretch(skip, y, r.Min.X, r.Max.X)
-		for x := 0; x < len(m); x++ {
-			if x == f0 {
-				x = f1 - 1
-				continue
-			}
-			if x+8 <= len(m) && binary.LittleEndian.Uint64(m[x:]) == 0 && (x+8 <= f0 || x >= f1) {
-				x += 7
-				continue
-			}
-			if c := m[x]; c != 0 {
-				paintPix(d[4*x:], pt.at(r.Min.X+x, y), c)
-			}
-		}
-	}
-}
-
-// fullStretch returns the first stretch of row y of mask skip (nil for
-// none) that is fully covered within columns [x0, x1), as columns from
-// x0: [f0, f1), f0 = f1 = -1 when there is none.
-func fullStretch(skip *image.Alpha, y, x0, x1 int) (f0, f1 int) {
-	if skip == nil || y < skip.Rect.Min.Y || y >= skip.Rect.Max.Y {
-		return -1, -1
-	}
-	s0, s1 := max(x0, skip.Rect.Min.X), min(x1, skip.Rect.Max.X)
-	if s0 >= s1 {
-		return -1, -1
-	}
-	srow := skip.Pix[skip.PixOffset(s0, y):][:s1-s0]
-	i := bytes.IndexByte(srow, 255)
-	if i < 0 {
-		return -1, -1
-	}
-	j := i + 1
-	for j < len(srow) && srow[j] == 255 {
-		j++
-	}
-	return s0 - x0 + i, s0 - x0 + j
-}
-
-// shadeMaskOutside is shadeMask (opaque black through m) leaving out the
-// first stretch of each row that mask skip covers fully: a disc's inside,
-// which an opaque paint through skip covers next. Further stretches (a
-// mask with holes) are shaded anyway.
-func shadeMaskOutside(dst *image.RGBA, m, skip *image.Alpha) {
-	r := m.Rect.Intersect(dst.Rect)
-	if r.Empty() {
-		return
-	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
-		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		f0, f1 := fullStretch(skip, y, r.Min.X, r.Max.X)
-		f0, f1 = max(f0, 0), max(f1, 0)
-		shadeRow(drow[:4*f0], mrow[:f0])
-		shadeRow(drow[4*f1:], mrow[f1:])
-	}
-}
 
 // panelStops is the radial overlay of a panel: white at 20 % in the
 // middle to black at 40 % at the radius of 0.8 times the panel's long side.
-var panelStops = []stop{{0, colorx.RGB{R: 255, G: 255, B: 255}, 0.2}, {1, colorx.RGB{}, 0.4}}
+var panelStops = []raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 0.2}, {T: 1, C: colorx.RGB{}, A: 0.4}}
 
 // panelLUTKey holds a render's overlay lookup tables of one team colour.
 type panelLUTKey struct{ c colorx.RGB }
@@ -363,9 +244,9 @@ var opaqueRow = func() []byte {
 // describes its rows in meta. It samples the source alpha bilinearly, so
 // nothing larger than the window is allocated; the result is not cached
 // (the emboss texture built from it is) but pooled: hand it back with
-// putAlpha.
+// raster.PutAlpha.
 func silhouette(li logoInfo, sw, sh, ox, oy, w, h int, meta *silRows) *image.Alpha {
-	m := getAlpha(image.Rect(0, 0, w, h))
+	m := raster.GetAlpha(image.Rect(0, 0, w, h))
 	s := newSilSampler(li, sw, sh, ox, oy, w, h, meta)
 	for y := range h {
 		s.row(y, m.Pix[y*m.Stride:][:w])
@@ -658,14 +539,14 @@ type reflKey struct{ scaledKey }
 // (mask stops 0, 0.4, 0.8, 1 at 0, 0.25, 0.6, 1), its pixel (0, 0) at
 // the top-left, cached like a sprite: drawing it blends each visible pixel
 // once.
-func reflectionOf(li logoInfo, k reflKey) *spanImage {
-	return memo(k.img, k, func() (*spanImage, int64) {
+func reflectionOf(c *derivatives, li logoInfo, k reflKey) *raster.SpanImage {
+	return memo(c, k.img, k, func() (*raster.SpanImage, int64) {
 		src := scaleLogo(li, k.grey, k.w, k.h)
 		h := k.h
 		out := image.NewRGBA(src.Rect)
-		fade := []stop{{0, colorx.RGB{}, 0}, {0.25, colorx.RGB{}, 0.4}, {0.6, colorx.RGB{}, 0.8}, {1, colorx.RGB{}, 1}}
+		fade := []raster.Stop{{T: 0, C: colorx.RGB{}, A: 0}, {T: 0.25, C: colorx.RGB{}, A: 0.4}, {T: 0.6, C: colorx.RGB{}, A: 0.8}, {T: 1, C: colorx.RGB{}, A: 1}}
 		for i := range h {
-			op := 0.25 * (1 - stopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
+			op := 0.25 * (1 - raster.StopAlphaAt(fade, (float64(i)+0.5)/float64(h)))
 			f := uint32(op*255 + 0.5)
 			if f == 0 {
 				continue
@@ -673,13 +554,13 @@ func reflectionOf(li logoInfo, k reflKey) *spanImage {
 			srow := src.Pix[(h-1-i)*src.Stride:][:4*k.w]
 			orow := out.Pix[i*out.Stride:][:4*k.w]
 			for j := 0; j < len(srow); j += 4 {
-				if v := load32(srow[j:]); v>>24 != 0 {
-					store32(orow[j:], scalePix(v, f))
+				if v := raster.Load32(srow[j:]); v>>24 != 0 {
+					raster.Store32(orow[j:], raster.ScalePix(v, f))
 				}
 			}
 		}
-		sp := newSpanImage(out)
-		return sp, sp.bytes()
+		sp := raster.NewSpanImage(out)
+		return sp, sp.Bytes()
 	})
 }
 
@@ -690,21 +571,21 @@ func (p *painter) vsBadge(cx, cy, r float64) {
 	if !p.dst.Rect.Overlaps(image.Rect(int(cx-pad), int(cy-pad), int(cx+pad)+1, int(cy+pad)+1)) {
 		return
 	}
-	var ring, inner path
-	ring.circle(cx, cy, r)
-	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
-	a := ring.cachedMask(p.full)
+	var ring, inner raster.Path
+	ring.Circle(cx, cy, r)
+	inner.Circle(cx, cy, r-float64(max(2, p.px(6))))
+	a := p.cachedMask(&ring, p.full)
 	// The ring's opaque gradient and the opaque inner disc cover the
 	// shadow where the ring's coverage is full: it is left out there.
-	var sh path
-	sh.circle(cx, cy+float64(p.px(4)), r)
+	var sh raster.Path
+	sh.Circle(cx, cy+float64(p.px(4)), r)
 	p.softFillOutside(&sh, shadowLogoStrong, a)
 	// The opaque inner disc covers all but the ring's rim: the ring's
 	// gradient is painted only where the disc does not cover it fully.
 	if a != nil {
-		maskPaintOutside(p.dst, a, inner.cachedMask(p.full), linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
+		raster.MaskPaintOutside(p.dst, a, p.cachedMask(&inner, p.full), raster.LinearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
-	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
+	p.fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	size := math.Round(0.76 * r)
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, size, 1, 1.15)
 	p.drawText(p.dst, tb, cx, cy, colorx.RGB{R: 255, G: 255, B: 255}, 1, true, shadowVS)

@@ -4,11 +4,12 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Styles 5 (grey grid) and 6 (team-colour grid): a near-black background
-// with diagonal grid lines rotated 15°, fading to black towards the bottom
-// (§5.3).
+// with diagonal grid lines rotated 15°, fading to black towards the
+// bottom.
 var gridBackground = colorx.RGB{R: 0x0a, G: 0x0a, B: 0x0a}
 
 // gridTeamAlpha is the opacity of style 6's team-colour lines.
@@ -29,11 +30,11 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 	W, H := p.W, p.H
 	logos := p.logoSteps(a, b, gridBackground, gridBackground, gridBackground)
 	return p.steps(append([]func(){
-		func() { fillRect(p.dst, p.dst.Rect, rgba(gridBackground)) },
+		func() { raster.FillRect(p.dst, p.dst.Rect, rgba(gridBackground)) },
 		func() {
 			pb := p.gridPath()
 			if !teamColours {
-				pb.fill(p.dst, p.full, premul(120, 120, 120, 0.25))
+				p.fillPath(pb, p.dst, p.full, raster.Premul(120, 120, 120, 0.25))
 				return
 			}
 			// Style 6's lines are the team colours, lifted towards white
@@ -41,14 +42,14 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 			// stronger than style 5's grey: at 300 px wide the two styles
 			// must be told apart.
 			ca, cb := gridTint(a.color), gridTint(b.color)
-			pb.fillPaint(p.dst, p.full, newLinear(0, 0, W, 0, []stop{
-				{0, ca, gridTeamAlpha}, {0.5, colorx.MixOK(ca, cb, 0.5), gridTeamAlpha}, {1, cb, gridTeamAlpha}}))
+			p.fillPathPaint(pb, p.dst, p.full, raster.NewLinear(0, 0, W, 0, []raster.Stop{
+				{T: 0, C: ca, A: gridTeamAlpha}, {T: 0.5, C: colorx.MixOK(ca, cb, 0.5), A: gridTeamAlpha}, {T: 1, C: cb, A: gridTeamAlpha}}))
 		},
 		func() {
-			fade := []stop{{0, gridBackground, 0}, {0.3, gridBackground, 0.3},
-				{0.6, gridBackground, 0.7}, {1, gridBackground, 0.95}}
-			overlayRows(p.dst, gridBackground, func(y int) float64 {
-				return stopAlphaAt(fade, (float64(y)+0.5)/H)
+			fade := []raster.Stop{{T: 0, C: gridBackground, A: 0}, {T: 0.3, C: gridBackground, A: 0.3},
+				{T: 0.6, C: gridBackground, A: 0.7}, {T: 1, C: gridBackground, A: 0.95}}
+			raster.OverlayRows(p.dst, gridBackground, func(y int) float64 {
+				return raster.StopAlphaAt(fade, (float64(y)+0.5)/H)
 			})
 		},
 	}, logos...)...)
@@ -57,7 +58,7 @@ func (p *painter) grid(sd [2]*side, teamColours bool) error {
 // gridPath builds the grid: lines every 0.22 m in both directions of a
 // square as wide as the canvas diagonal, shifted up half a cell and rotated
 // by 15° about the canvas centre.
-func (p *painter) gridPath() *path {
+func (p *painter) gridPath() *raster.Path {
 	W, H := p.W, p.H
 	cell := 0.22 * p.m
 	lw := 7 * p.k
@@ -73,16 +74,16 @@ func (p *painter) gridPath() *path {
 	}
 	x0, y0 := cx-d/2, cy-d/2-cell/2
 	n := int(d/cell) + 2
-	pb := &path{}
+	pb := &raster.Path{}
 	for i := 0; i < n; i++ {
 		o := float64(i) * cell
 		// vertical line at x0+o, horizontal line at y0+o (pre-rotation)
 		ax, ay := rot(x0+o, y0)
 		bx, by := rot(x0+o, y0+d)
-		pb.line(ax, ay, bx, by, lw)
+		pb.Line(ax, ay, bx, by, lw)
 		ax, ay = rot(x0, y0+o)
 		bx, by = rot(x0+d, y0+o)
-		pb.line(ax, ay, bx, by, lw)
+		pb.Line(ax, ay, bx, by, lw)
 	}
 	return pb
 }

@@ -5,10 +5,11 @@ import (
 	"math"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // Style 1: the two team colours split by a white divider, diagonal on
-// thumbnails and horizontal on covers (§5.3). The spec asks for a white
+// thumbnails and horizontal on covers The spec asks for a white
 // line between the halves; the reference drew it fully transparent, we draw
 // it (dividerWidth at the 1080-px reference).
 const dividerWidth = 12
@@ -23,11 +24,11 @@ func (p *painter) split(sd [2]*side) error {
 			w := float64(p.px(dividerWidth))
 			white := rgba(colorx.RGB{R: 255, G: 255, B: 255})
 			if p.portrait {
-				fillRect(p.dst, image.Rect(0, 0, p.o.Width, p.o.Height/2), rgba(a.color))
-				fillRect(p.dst, image.Rect(0, p.o.Height/2, p.o.Width, p.o.Height), rgba(b.color))
-				var pb path
-				pb.rect(-1, H/2-w/2, W+1, H/2+w/2)
-				pb.fill(p.dst, p.full, white)
+				raster.FillRect(p.dst, image.Rect(0, 0, p.o.Width, p.o.Height/2), rgba(a.color))
+				raster.FillRect(p.dst, image.Rect(0, p.o.Height/2, p.o.Width, p.o.Height), rgba(b.color))
+				var pb raster.Path
+				pb.Rect(-1, H/2-w/2, W+1, H/2+w/2)
+				p.fillPath(&pb, p.dst, p.full, white)
 				return
 			}
 			// A, then B right of the diagonal from (0.66W, 0) to (0.33W,
@@ -36,9 +37,9 @@ func (p *painter) split(sd [2]*side) error {
 			ac := rgba(a.color)
 			slope := -0.33 * W / H
 			hw := w * math.Sqrt(1+slope*slope)
-			slantedBands(p.dst,
-				band{0.66 * W, slope, math.Inf(1), rgba(b.color), &ac},
-				band{0.66*W - hw/2, slope, hw, white, nil})
+			raster.SlantedBands(p.dst,
+				raster.Band{X0: 0.66 * W, Slope: slope, Width: math.Inf(1), C: rgba(b.color), Under: &ac},
+				raster.Band{X0: 0.66*W - hw/2, Slope: slope, Width: hw, C: white, Under: nil})
 		},
 	}, logos...)...)
 }
@@ -63,6 +64,6 @@ func (p *painter) blend(sd [2]*side) error {
 	}
 	ts, cs = append(ts, 1), append(cs, b.color)
 	return p.steps(append([]func(){
-		func() { fillLinear(p.dst, p.full, p.portrait, opaqueStops(ts, cs...)) },
+		func() { raster.FillLinear(p.dst, p.full, p.portrait, raster.OpaqueStops(ts, cs...)) },
 	}, logos...)...)
 }

@@ -6,9 +6,10 @@ import (
 	"unicode/utf8"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
-// Name cards on logos (§5.8, name mode): a team's name instead of its
+// Name cards on logos (name mode): a team's name instead of its
 // logo, in weight-900 type measured and fitted to the box: wrapped at
 // spaces, shrunk in 5 % steps, never clipped and never broken inside a
 // word. Logo boxes are small (65 px on a 256-px style-1 logo), so the full
@@ -96,9 +97,9 @@ var shadowTile = &shadowSpec{0.3, 15, 0, 6}
 func (p *painter) nameTile(i int, c colorx.RGB, grey bool, cx, cy, w, h float64) {
 	tw, th := 0.9*w, 0.9*h
 	p.shapeShadow(cx-tw/2, cy-th/2, tw, th, 0.12*min(tw, th), shadowTile)
-	var tile path
-	tile.roundRect(cx-tw/2, cy-th/2, cx+tw/2, cy+th/2, 0.12*min(tw, th))
-	tile.fill(p.dst, p.full, rgba(c))
+	var tile raster.Path
+	tile.RoundRect(cx-tw/2, cy-th/2, cx+tw/2, cy+th/2, 0.12*min(tw, th))
+	p.fillPath(&tile, p.dst, p.full, rgba(c))
 	p.drawName(p.dst, i, grey, c, cx, cy, 0.86*tw, 0.86*th)
 }
 

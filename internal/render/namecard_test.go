@@ -3,6 +3,8 @@ package render
 import (
 	"strings"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 func TestFitNameReadableAndNeverClipped(t *testing.T) {
@@ -48,7 +50,7 @@ func TestLogoNameCardStaysInItsBox(t *testing.T) {
 	o := logoOpts(1, size, false)
 	o.NameMode = true
 	img := render(t, matchupScene(teamPurple, teamGreen), o)
-	defer Release(img)
+	defer raster.Release(img)
 	c := (&painter{W: size, H: size}).compactCard()
 	box := teamBox(1, size, 0).Inset(-2)
 	text := 0
@@ -66,14 +68,5 @@ func TestLogoNameCardStaysInItsBox(t *testing.T) {
 	}
 	if text < 150 {
 		t.Errorf("name card: %d white text pixels in team A's box, want the name drawn", text)
-	}
-}
-
-func TestReleaseSkipsTrimmedSizes(t *testing.T) {
-	img := render(t, matchupScene(teamPurple, teamGreen), logoOpts(3, 256, true))
-	size := img.Bounds().Size()
-	Release(img)
-	if _, ok := canvasPools.Load(size); ok {
-		t.Errorf("Release(trimmed %v logo) created a canvas pool for that size, want none", size)
 	}
 }

@@ -12,9 +12,9 @@ import (
 // render is a test helper that fails the test on error.
 func render(t *testing.T, s Scene, o Options) image.Image {
 	t.Helper()
-	img, err := Render(context.Background(), s, o)
+	img, err := testRenderer.Render(context.Background(), s, o)
 	if err != nil {
-		t.Fatalf("Render(%+v) error: %v", o, err)
+		t.Fatalf("testRenderer.Render(%+v) error: %v", o, err)
 	}
 	return img
 }

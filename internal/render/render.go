@@ -5,28 +5,14 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"runtime"
-	"sync/atomic"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
-
-// limiter bounds concurrent renders (CPU-bound work) to GOMAXPROCS by
-// default.
-var limiter atomic.Pointer[chan struct{}]
-
-func init() { SetConcurrency(runtime.GOMAXPROCS(0)) }
-
-// SetConcurrency sets how many renders may run at once (minimum 1).
-// Renders already waiting keep the old limit.
-func SetConcurrency(n int) {
-	ch := make(chan struct{}, max(1, n))
-	limiter.Store(&ch)
-}
 
 // Render draws a thumbnail, cover or logo of scene s. Scenes with no team
 // draw the league image, one team the team image, two teams the matchup in
-// o.Style. It is pure (no I/O), waits for a slot of the render limiter,
+// o.Style. It is pure (no I/O), waits for a slot of the Renderer's gate,
 // checks ctx between drawing steps, and returns an *image.RGBA: fully
 // opaque and o.Width x o.Height for thumbnails and covers; for logos see
 // renderLogo (transparent or white, cropped when o.Trim). Pass the result
@@ -34,18 +20,18 @@ func SetConcurrency(n int) {
 // ErrInvalid) for bad options or more than two teams,
 // ErrLeagueLogoRequired for logo styles 5-6 without a league logo, or
 // ctx.Err().
-func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
-	done, err := begin(ctx, s, o)
+func (r *Renderer) Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
+	done, err := r.begin(ctx, s, o)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
 	if o.Kind == KindLogo {
-		return renderLogo(ctx, s, o)
+		return r.renderLogo(ctx, s, o)
 	}
-	p := newPainter(ctx, s, o)
+	p := r.newPainter(ctx, s, o)
 	if err := p.paint(); err != nil {
-		Release(p.dst)
+		raster.Release(p.dst)
 		return nil, err
 	}
 	p.flushTrace(traceOf(ctx), image.Point{})
@@ -53,25 +39,15 @@ func Render(ctx context.Context, s Scene, o Options) (image.Image, error) {
 }
 
 // begin checks o and the number of teams, then waits for a slot of the
-// render limiter (or ctx) and returns the function that gives it back.
-func begin(ctx context.Context, s Scene, o Options) (func(), error) {
+// gate (or ctx) and returns the function that gives it back.
+func (r *Renderer) begin(ctx context.Context, s Scene, o Options) (func(), error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
 	if len(s.Teams) > 2 {
 		return nil, &OptionError{"Teams", len(s.Teams), "at most two teams"}
 	}
-	ch := *limiter.Load()
-	select {
-	case ch <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	if err := ctx.Err(); err != nil {
-		<-ch
-		return nil, err
-	}
-	return func() { <-ch }, nil
+	return r.gate.enter(ctx)
 }
 
 // paint draws a thumbnail or cover of the scene onto p.dst, which may be
@@ -100,6 +76,7 @@ func (p *painter) paint() error {
 // by k, so the output is the same picture at any canvas size.
 type painter struct {
 	ctx      context.Context
+	cache    *derivatives    // the Renderer's
 	dst      *image.RGBA     // the canvas, or the band of it being painted
 	full     image.Rectangle // the whole canvas
 	s        Scene
@@ -121,14 +98,14 @@ type painter struct {
 	// trace collects the drawn logos of a traced render (WithLogoTrace).
 	trace *[]LogoDraw
 	// shadows memoises sprite shadows over the render's backgrounds
-	// (see spanImage.drawMemo); made by the first draw, never by a
+	// (see raster.SpanImage.DrawMemo); made by the first draw, never by a
 	// warming copy.
-	shadows *shadowMemos
+	shadows *raster.ShadowMemos
 }
 
-func newPainter(ctx context.Context, s Scene, o Options) *painter {
-	p := painterFor(ctx, s, o)
-	p.dst = newCanvas(o.Width, o.Height)
+func (r *Renderer) newPainter(ctx context.Context, s Scene, o Options) *painter {
+	p := r.painterFor(ctx, s, o)
+	p.dst = raster.NewCanvas(o.Width, o.Height)
 	if traceOf(ctx) != nil {
 		p.trace = &[]LogoDraw{}
 	}
@@ -136,10 +113,10 @@ func newPainter(ctx context.Context, s Scene, o Options) *painter {
 }
 
 // painterFor is a painter without a canvas yet.
-func painterFor(ctx context.Context, s Scene, o Options) *painter {
+func (r *Renderer) painterFor(ctx context.Context, s Scene, o Options) *painter {
 	W, H := float64(o.Width), float64(o.Height)
 	m := min(W, H)
-	return &painter{ctx: ctx, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080,
+	return &painter{ctx: ctx, cache: r.cache, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080,
 		portrait: o.Kind == KindCover, held: &heldSet{}}
 }
 
@@ -182,7 +159,7 @@ func (p *painter) drawText(dst *image.RGBA, tb textBlock, cx, cy float64, c colo
 	if len(tb.lines) == 0 {
 		return
 	}
-	tm := rasterText(tb)
+	tm := rasterText(p.cache, tb)
 	if tm.mask.Rect.Empty() {
 		return
 	}
@@ -196,10 +173,16 @@ func (p *painter) drawText(dst *image.RGBA, tb textBlock, cx, cy float64, c colo
 		oy = int(math.Round(cy - tm.h/2))
 	}
 	if sh != nil {
-		m := blurredText(tb, p.px(sh.blur/2))
-		drawShadowMask(dst, m, ox+p.px(sh.dx), oy+p.px(sh.dy), sh.alpha*alpha)
+		m := blurredText(p.cache, tb, p.px(sh.blur/2))
+		raster.DrawShadowMask(dst, m, ox+p.px(sh.dx), oy+p.px(sh.dy), sh.alpha*alpha)
 	}
 	moved := *tm.mask
 	moved.Rect = tm.mask.Rect.Add(image.Pt(ox, oy))
-	fillMask(dst, &moved, premul(c.R, c.G, c.B, alpha))
+	raster.FillMask(dst, &moved, raster.Premul(c.R, c.G, c.B, alpha))
 }
+
+// Release hands an image returned by Render back for reuse by later
+// renders (see raster.Release). Call it only when nothing reads the image
+// any more (after encoding); images that are not released are garbage
+// collected.
+func Release(img image.Image) { raster.Release(img) }

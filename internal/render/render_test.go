@@ -8,6 +8,8 @@ import (
 	"image"
 	"image/png"
 	"testing"
+
+	"gamethumbs/internal/raster"
 )
 
 func TestRenderDimensionsAndOpaque(t *testing.T) {
@@ -29,15 +31,15 @@ func TestRenderDimensionsAndOpaque(t *testing.T) {
 				for _, st := range styles {
 					o := Options{Kind: kind, Width: size.X, Height: size.Y, Style: st, LeagueLogo: true, Badge: "HD"}
 					t.Run(fmt.Sprintf("%s/k%d/%dx%d/style%d", name, kind, size.X, size.Y, st), func(t *testing.T) {
-						img, err := Render(context.Background(), sc, o)
+						img, err := testRenderer.Render(context.Background(), sc, o)
 						if err != nil {
 							t.Fatalf("Render error: %v", err)
 						}
-						defer Release(img)
+						defer raster.Release(img)
 						if got := img.Bounds(); got != image.Rect(0, 0, size.X, size.Y) {
 							t.Fatalf("Render bounds = %v, want %dx%d", got, size.X, size.Y)
 						}
-						if !isOpaque(img) {
+						if !allOpaque(img) {
 							t.Errorf("Render is not fully opaque (every pixel A=255)")
 						}
 					})
@@ -85,20 +87,20 @@ func TestValidate(t *testing.T) {
 
 func TestRenderErrors(t *testing.T) {
 	ctx := context.Background()
-	if _, err := Render(ctx, Scene{}, Options{Kind: KindLogo, Width: 1024, Height: 1024, Style: 3}); !errors.Is(err, ErrInvalid) {
-		t.Errorf("Render(league logo, style 3) error = %v, want ErrInvalid", err)
+	if _, err := testRenderer.Render(ctx, Scene{}, Options{Kind: KindLogo, Width: 1024, Height: 1024, Style: 3}); !errors.Is(err, ErrInvalid) {
+		t.Errorf("testRenderer.Render(league logo, style 3) error = %v, want ErrInvalid", err)
 	}
 	three := Scene{Teams: []Team{teamPurple, teamGreen, teamDark}}
-	if _, err := Render(ctx, three, small(KindThumb, 1)); !errors.Is(err, ErrInvalid) {
-		t.Errorf("Render(3 teams) error = %v, want ErrInvalid", err)
+	if _, err := testRenderer.Render(ctx, three, small(KindThumb, 1)); !errors.Is(err, ErrInvalid) {
+		t.Errorf("testRenderer.Render(3 teams) error = %v, want ErrInvalid", err)
 	}
-	if _, err := Render(ctx, matchupScene(teamPurple, teamGreen), small(KindThumb, 42)); !errors.Is(err, ErrInvalid) {
-		t.Errorf("Render(style 42) error = %v, want ErrInvalid", err)
+	if _, err := testRenderer.Render(ctx, matchupScene(teamPurple, teamGreen), small(KindThumb, 42)); !errors.Is(err, ErrInvalid) {
+		t.Errorf("testRenderer.Render(style 42) error = %v, want ErrInvalid", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := Render(cancelled, matchupScene(teamPurple, teamGreen), small(KindThumb, 1)); !errors.Is(err, context.Canceled) {
-		t.Errorf("Render(cancelled ctx) error = %v, want context.Canceled", err)
+	if _, err := testRenderer.Render(cancelled, matchupScene(teamPurple, teamGreen), small(KindThumb, 1)); !errors.Is(err, context.Canceled) {
+		t.Errorf("testRenderer.Render(cancelled ctx) error = %v, want context.Canceled", err)
 	}
 }
 
@@ -121,24 +123,25 @@ func TestRenderOddInputs(t *testing.T) {
 			for _, st := range allStyles {
 				o := small(KindThumb, st)
 				o.LeagueLogo, o.Icon, o.Title = true, logo, "Title"
-				img, err := Render(context.Background(), sc, o)
+				img, err := testRenderer.Render(context.Background(), sc, o)
 				if err != nil {
-					t.Fatalf("Render(odd logo %d, %d teams, style %d) error: %v", i, len(sc.Teams), st, err)
+					t.Fatalf("testRenderer.Render(odd logo %d, %d teams, style %d) error: %v", i, len(sc.Teams), st, err)
 				}
-				Release(img)
+				raster.Release(img)
 			}
 		}
 	}
 }
 
-func TestSetConcurrency(t *testing.T) {
-	SetConcurrency(1)
-	defer SetConcurrency(2)
+// A renderer whose gate lets one render run at a time finishes
+// concurrent renders one after the other.
+func TestGateOfOne(t *testing.T) {
+	r := New(Config{Gate: NewGate(1, 0), CacheBytes: DefaultCacheBytes})
 	done := make(chan error, 4)
 	for range 4 {
 		go func() {
-			img, err := Render(context.Background(), matchupScene(teamPurple, teamGreen), small(KindThumb, 1))
-			Release(img)
+			img, err := r.Render(context.Background(), matchupScene(teamPurple, teamGreen), small(KindThumb, 1))
+			raster.Release(img)
 			done <- err
 		}()
 	}
@@ -154,10 +157,10 @@ func TestWarmRenderUsesCache(t *testing.T) {
 	for _, st := range allStyles {
 		o := small(KindThumb, st)
 		o.LeagueLogo = true
-		Release(render(t, sc, o))
-		_, missBefore, _ := CacheStats()
-		Release(render(t, sc, o))
-		if _, missAfter, _ := CacheStats(); missAfter != missBefore {
+		raster.Release(render(t, sc, o))
+		missBefore := testRenderer.CacheStats().Misses
+		raster.Release(render(t, sc, o))
+		if missAfter := testRenderer.CacheStats().Misses; missAfter != missBefore {
 			t.Errorf("style %d: warm render had %d cache misses, want 0 (no trimming/scaling of logos)", st, missAfter-missBefore)
 		}
 	}
@@ -165,7 +168,7 @@ func TestWarmRenderUsesCache(t *testing.T) {
 
 func TestRenderPNG(t *testing.T) {
 	var buf bytes.Buffer
-	if err := RenderPNG(context.Background(), &buf, matchupScene(teamPurple, teamGreen), small(KindCover, 2)); err != nil {
+	if err := testRenderer.RenderPNG(context.Background(), &buf, matchupScene(teamPurple, teamGreen), small(KindCover, 2)); err != nil {
 		t.Fatalf("RenderPNG error: %v", err)
 	}
 	img, err := png.Decode(&buf)
@@ -175,4 +178,28 @@ func TestRenderPNG(t *testing.T) {
 	if got := img.Bounds().Size(); got != image.Pt(240, 320) {
 		t.Errorf("RenderPNG size = %v, want 240x320", got)
 	}
+}
+
+// allOpaque reports whether every pixel of img has alpha 255.
+func allOpaque(img image.Image) bool {
+	b := img.Bounds()
+	if m, ok := img.(*image.RGBA); ok {
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, y):m.PixOffset(b.Max.X, y)]
+			for i := 3; i < len(row); i += 4 {
+				if row[i] != 255 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if _, _, _, a := img.At(x, y).RGBA(); a != 0xffff {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -6,8 +6,7 @@ import (
 	"gamethumbs/internal/colorx"
 )
 
-// League card colours (compact league logo and skipLogos matchups, §5.5 and
-// §5.10): two tones of the dark base colorx.DefaultPrimary tinted by the
+// League card colours (compact league logo and skipLogos matchups): two tones of the dark base colorx.DefaultPrimary tinted by the
 // league logo's dominant colour (colorx.Dominant of the real logo, light
 // variant first), 20 % (colorx's Mood strength) left of the split and 60 %
 // right of it. The reference darkened the dominant colour by 92 %, which
@@ -32,7 +31,7 @@ type toneKey struct{ img, dark image.Image }
 
 // leagueCard returns the two card tones for league lg and the league logo
 // variant to draw on them (nil when the league has no logo).
-func leagueCard(lg League) (a, b colorx.RGB, logo image.Image) {
+func leagueCard(c *derivatives, lg League) (a, b colorx.RGB, logo image.Image) {
 	src := lg.Logo
 	if src == nil {
 		src = lg.LogoDark
@@ -55,12 +54,12 @@ func leagueCard(lg League) (a, b colorx.RGB, logo image.Image) {
 			b = colorx.Lighten(a, 0.12)
 		}
 		mid := colorx.Mix(a, b, 0.5)
-		logo := pickLogo(lg.Logo, lg.LogoDark, mid)
-		if legibility(logo, mid) < rescueScore {
+		logo := pickLogo(c, lg.Logo, lg.LogoDark, mid)
+		if legibility(c, logo, mid) < rescueScore {
 			la := colorx.Mix(lightBase1, dom, toneLight1)
 			lb := colorx.Mix(lightBase2, dom, toneLight2)
 			lmid := colorx.Mix(la, lb, 0.5)
-			if l := pickLogo(lg.Logo, lg.LogoDark, lmid); legibility(l, lmid) > legibility(logo, mid) {
+			if l := pickLogo(c, lg.Logo, lg.LogoDark, lmid); legibility(c, l, lmid) > legibility(c, logo, mid) {
 				a, b, logo = la, lb, l
 			}
 		}
@@ -70,7 +69,7 @@ func leagueCard(lg League) (a, b colorx.RGB, logo image.Image) {
 	if lg.LogoDark != nil && !cacheable(lg.LogoDark) { // cannot be part of a key
 		t, _ = compute()
 	} else {
-		t = memo(src, toneKey{src, lg.LogoDark}, compute)
+		t = memo(c, src, toneKey{src, lg.LogoDark}, compute)
 	}
 	return t.a, t.b, t.logo
 }
@@ -81,7 +80,7 @@ func leagueCard(lg League) (a, b colorx.RGB, logo image.Image) {
 // has no logo.
 func (p *painter) compactLeague() error {
 	c := p.compactCard()
-	a, b, logo := leagueCard(p.s.League)
+	a, b, logo := leagueCard(p.cache, p.s.League)
 	// Without a logo the league's name takes the middle: a plain card,
 	// so the divider does not run through it.
 	maxW := 1.6 * c.bs
@@ -98,7 +97,7 @@ func (p *painter) compactLeague() error {
 // 0.8 bs high and maxW wide, or the league's name on bg without a logo.
 func (p *painter) cardCentre(c card, logo image.Image, bg colorx.RGB, maxW float64) {
 	if logo != nil {
-		p.drawLogo(p.dst, logo, false, c.at(0.5), c.cy(), logoBox(logo, maxW, 0.8*c.bs), shadowLogo)
+		p.drawLogo(p.dst, logo, false, c.at(0.5), c.cy(), logoBox(p.cache, logo, maxW, 0.8*c.bs), shadowLogo)
 		return
 	}
 	lg := p.s.League
@@ -112,7 +111,7 @@ func (p *painter) cardCentre(c card, logo image.Image, bg colorx.RGB, maxW float
 // losers at half opacity).
 func (p *painter) skipLogosCard() error {
 	c := p.compactCard()
-	a, b, logo := leagueCard(p.s.League)
+	a, b, logo := leagueCard(p.cache, p.s.League)
 	maxW := 1.6 * c.bs
 	if p.o.NameMode {
 		maxW = 0.9 * c.bs

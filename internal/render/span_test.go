@@ -8,26 +8,27 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"gamethumbs/internal/raster"
 	"gamethumbs/internal/render/rendertest"
 )
 
 // spriteOf is the sprite drawLogo would cache for logo at side s.
-func spriteOf(t *testing.T, logo image.Image, s int, grey bool, hl uint32) (*spanImage, *image.RGBA) {
+func spriteOf(t *testing.T, logo image.Image, s int, grey bool, hl uint32) (*raster.SpanImage, *image.RGBA) {
 	t.Helper()
-	li, ok := normalised(logo)
+	li, ok := normalised(testRenderer.cache, logo)
 	if !ok {
 		t.Fatal("blank logo")
 	}
 	w, h := fitSize(li.trim.Dx(), li.trim.Dy(), float64(s))
 	k := spriteKey{img: logo, grey: grey, w: w, h: h, r: s / 40, dx: s / 80, dy: s / 60, alpha: 110, halo: hl}
 	flat := spriteRGBA(li, k)
-	return newSpanImage(flat), flat
+	return raster.NewSpanImage(flat), flat
 }
 
-// rgba expands the compact image back to the RGBA it was made from.
-func (s *spanImage) rgba() *image.RGBA {
-	img := image.NewRGBA(s.rect)
-	s.draw(img, image.Point{})
+// spanRGBA expands the compact image back to the RGBA it was made from.
+func spanRGBA(s *raster.SpanImage) *image.RGBA {
+	img := image.NewRGBA(s.Rect)
+	s.Draw(img, image.Point{})
 	return img
 }
 
@@ -60,7 +61,7 @@ func TestSpanImageDrawsLikeItsPixels(t *testing.T) {
 		imgs = append(imgs, img)
 	}
 	for _, img := range imgs {
-		sp := newSpanImage(img)
+		sp := raster.NewSpanImage(img)
 		// Backgrounds of random pixels, and of mostly one or two colours
 		// with random blotches (drawing reuses results over a repeated
 		// background pixel: both paths are checked).
@@ -83,8 +84,8 @@ func TestSpanImageDrawsLikeItsPixels(t *testing.T) {
 			}
 			want := image.NewRGBA(bg.Rect)
 			copy(want.Pix, bg.Pix)
-			blitOver(want, img, at.Add(img.Rect.Min))
-			sp.draw(bg, at)
+			raster.BlitOver(want, img, at.Add(img.Rect.Min))
+			sp.Draw(bg, at)
 			if !bytes.Equal(bg.Pix, want.Pix) {
 				t.Fatalf("image %v at %v: compact drawing differs from the RGBA's", img.Rect, at)
 			}
@@ -105,11 +106,11 @@ func TestLogoSpriteIsCompactAndExact(t *testing.T) {
 	}{{300, false, 0}, {160, false, 0}, {420, true, 0}, {300, false, 1<<24 | 0xffffff}} {
 		sp, flat := spriteOf(t, logo, tc.s, tc.grey, tc.halo)
 		full := int64(len(flat.Pix))
-		if sp.bytes()*4 > full {
-			t.Errorf("side %d grey %v halo %x: sprite %d bytes, RGBA %d (want ≥ 4x smaller)", tc.s, tc.grey, tc.halo, sp.bytes(), full)
+		if sp.Bytes()*4 > full {
+			t.Errorf("side %d grey %v halo %x: sprite %d bytes, RGBA %d (want ≥ 4x smaller)", tc.s, tc.grey, tc.halo, sp.Bytes(), full)
 		}
-		t.Logf("side %d grey %v halo %x: %d bytes against %d (%.1fx)", tc.s, tc.grey, tc.halo, sp.bytes(), full, float64(full)/float64(sp.bytes()))
-		if again := sp.rgba(); !bytes.Equal(again.Pix, flat.Pix) {
+		t.Logf("side %d grey %v halo %x: %d bytes against %d (%.1fx)", tc.s, tc.grey, tc.halo, sp.Bytes(), full, float64(full)/float64(sp.Bytes()))
+		if again := spanRGBA(sp); !bytes.Equal(again.Pix, flat.Pix) {
 			t.Errorf("side %d: round trip differs", tc.s)
 		}
 	}
@@ -122,14 +123,14 @@ func TestThumbSpritesAreSmall(t *testing.T) {
 	logo := &decodedLogo{src: rendertest.Logo(rendertest.Shield, 500, color.NRGBA{0x1d, 0x42, 0x8a, 255}, color.NRGBA{0xc8, 0x10, 0x2e, 255})}
 	red := colorOf(color.NRGBA{200, 30, 30, 255})
 	team := Team{Name: "Team", Abbr: "T", Color: red, AltColor: red, Logo: logo}
-	cache.RemoveIf(func(any) bool { return true })
-	img, err := Render(context.Background(), matchupScene(team, teamGreen), Options{Kind: KindThumb, Width: 1920, Height: 1080, Style: 1})
+	testRenderer.cache.RemoveIf(func(any) bool { return true })
+	img, err := testRenderer.Render(context.Background(), matchupScene(team, teamGreen), Options{Kind: KindThumb, Width: 1920, Height: 1080, Style: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	Release(img)
+	raster.Release(img)
 	var keys []spriteKey
-	cache.RemoveIf(func(k any) bool {
+	testRenderer.cache.RemoveIf(func(k any) bool {
 		if sk, ok := k.(spriteKey); ok {
 			keys = append(keys, sk)
 		}
@@ -139,41 +140,15 @@ func TestThumbSpritesAreSmall(t *testing.T) {
 		t.Fatalf("%d sprites cached, want 2", len(keys))
 	}
 	for _, k := range keys {
-		v, _ := cache.Get(k)
-		sp := v.(*spanImage)
-		li, _ := normalised(k.img)
+		v, _ := testRenderer.cache.Get(k)
+		sp := v.(*raster.SpanImage)
+		li, _ := normalised(testRenderer.cache, k.img)
 		flat := spriteRGBA(li, k)
-		if sp.bytes()*10 > int64(len(flat.Pix)) {
-			t.Errorf("%dx%d sprite: %d bytes, RGBA %d (want ≥ 10x smaller)", k.w, k.h, sp.bytes(), len(flat.Pix))
+		if sp.Bytes()*10 > int64(len(flat.Pix)) {
+			t.Errorf("%dx%d sprite: %d bytes, RGBA %d (want ≥ 10x smaller)", k.w, k.h, sp.Bytes(), len(flat.Pix))
 		}
-		if !bytes.Equal(sp.rgba().Pix, flat.Pix) || sp.rect != flat.Rect {
+		if !bytes.Equal(spanRGBA(sp).Pix, flat.Pix) || sp.Rect != flat.Rect {
 			t.Errorf("%dx%d sprite: pixels differ from the RGBA's", k.w, k.h)
-		}
-	}
-}
-
-// blendRun gives every pixel the translucent pixel composited over it,
-// whatever the lengths of the background's repeats (1 to 20 pixels,
-// starting at odd and even offsets) and of the run (1 to 41 pixels).
-func TestBlendRunOverRepeats(t *testing.T) {
-	const v = 0x60304010 // premultiplied, alpha 0x60
-	for rep := 1; rep <= 20; rep++ {
-		for off := range 3 {
-			for n := 1; n <= 41; n++ {
-				d := make([]byte, 4*n)
-				for i := range n {
-					c := uint32((i+off)/rep) * 0x00251709
-					store32(d[4*i:], 0xff000000|c&0xffffff)
-				}
-				want := make([]byte, len(d))
-				for i := 0; i < len(d); i += 4 {
-					store32(want[i:], overPix(v, v>>24, load32(d[i:])))
-				}
-				blendRun(d, v)
-				if !bytes.Equal(d, want) {
-					t.Fatalf("repeats of %d from offset %d, run of %d: got %x, want %x", rep, off, n, d, want)
-				}
-			}
 		}
 	}
 }

@@ -2,7 +2,7 @@ package render
 
 import "gamethumbs/internal/colorx"
 
-// team draws the team image (§5.7): a radial gradient in the team's colours
+// team draws the team image: a radial gradient in the team's colours
 // with the team logo (or, in name mode, its name) centred.
 //
 // The reference mixed 70-80 % black into desaturated team colours, which
@@ -35,7 +35,7 @@ func (p *painter) team() error {
 				p.nameCard(displayName(t), t.Loser, bg, W/2, H/2, 0.7*p.m)
 			default:
 				// A wide wordmark may use most of the width.
-				lb := logoBox(p.pickLogo(t.Logo, t.LogoDark, bg), 0.8*W, box)
+				lb := logoBox(p.cache, p.pickLogo(t.Logo, t.LogoDark, bg), 0.8*W, box)
 				p.drawPicked(p.dst, t.Logo, t.LogoDark, bg, t.Loser, W/2, H/2, lb, shadowLogo)
 			}
 		})

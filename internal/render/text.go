@@ -13,6 +13,7 @@ import (
 	"golang.org/x/image/vector"
 
 	"gamethumbs/internal/fonts"
+	"gamethumbs/internal/raster"
 )
 
 // Embedded fonts (Apache-2.0, see internal/fonts/README.md).
@@ -180,22 +181,22 @@ type textMask struct {
 }
 
 // rasterText renders tb (white coverage), cached.
-func rasterText(tb textBlock) *textMask {
+func rasterText(c *derivatives, tb textBlock) *textMask {
 	key := textKey{tb.font, int32(tb.size * 64), int32(tb.lineH * 64), strings.Join(tb.lines, "\n"), 0}
-	return memo(nil, key, func() (*textMask, int64) {
+	return memo(c, nil, key, func() (*textMask, int64) {
 		tm := rasterTextNow(tb)
 		return tm, int64(len(tm.mask.Pix)) + 128
 	})
 }
 
 // blurredText is rasterText's mask blurred with radius r, for shadows.
-func blurredText(tb textBlock, r int) *image.Alpha {
+func blurredText(c *derivatives, tb textBlock, r int) *image.Alpha {
 	key := textKey{tb.font, int32(tb.size * 64), int32(tb.lineH * 64), strings.Join(tb.lines, "\n"), r}
-	return memo(nil, key, func() (*image.Alpha, int64) {
-		src := rasterText(tb).mask
+	return memo(c, nil, key, func() (*image.Alpha, int64) {
+		src := rasterText(c, tb).mask
 		m := image.NewAlpha(src.Rect.Inset(-3 * r))
 		draw.Draw(m, src.Rect, src, src.Rect.Min, draw.Src)
-		boxBlur(m, r)
+		raster.BoxBlur(m, r)
 		return m, int64(len(m.Pix))
 	})
 }

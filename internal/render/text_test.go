@@ -55,7 +55,7 @@ func TestFitText(t *testing.T) {
 
 func TestRasterTextInkInsideBlock(t *testing.T) {
 	tb := fitText(fontBlack, "Boston Celtics", 300, 300, 90, 3, 1.15)
-	tm := rasterText(tb)
+	tm := rasterText(testRenderer.cache, tb)
 	if tm.mask.Rect.Empty() {
 		t.Fatal("rasterText: empty mask")
 	}

@@ -6,6 +6,7 @@ import (
 	"image/color"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // LogoDraw describes one logo a render drew, for tools that check
@@ -75,7 +76,7 @@ func Legibility(img image.Image, d LogoDraw) float64 {
 	at := func(x, y int) colorx.Lab {
 		c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
 		k := 255 - uint32(c.A)
-		mix := func(v, bg uint8) float64 { return float64(uint32(v)+div255(uint32(bg)*k)) / 255 }
+		mix := func(v, bg uint8) float64 { return float64(uint32(v)+raster.Div255(uint32(bg)*k)) / 255 }
 		return colorx.LinearOKLab(lin(mix(c.R, page.R)), lin(mix(c.G, page.G)), lin(mix(c.B, page.B)))
 	}
 	mask := func(x, y int) uint8 {

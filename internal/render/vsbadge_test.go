@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // The VS badge's shadow is left out where the ring's coverage is full
@@ -21,9 +22,9 @@ import (
 func TestShadeMaskOutsideMatchesShadowPaintedOver(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	canvas := image.Rect(0, 0, 90, 70)
-	var disc, off path
-	disc.circle(45, 35, 24)
-	off.circle(80, 10, 20)
+	var disc, off raster.Path
+	disc.Circle(45, 35, 24)
+	off.Circle(80, 10, 20)
 	// A ring of full coverage from radius 12 to 30, with a one-pixel
 	// partial rim each side.
 	ring := image.NewAlpha(canvas)
@@ -38,7 +39,7 @@ func TestShadeMaskOutsideMatchesShadowPaintedOver(t *testing.T) {
 			}
 		}
 	}
-	skips := map[string]*image.Alpha{"disc": disc.mask(canvas), "ring": ring, "off": off.mask(canvas)}
+	skips := map[string]*image.Alpha{"disc": disc.Mask(canvas), "ring": ring, "off": off.Mask(canvas)}
 	for name, skip := range skips {
 		for trial := range 4 {
 			m := image.NewAlpha(image.Rect(8+trial, 4, 86, 66-trial))
@@ -63,9 +64,9 @@ func TestShadeMaskOutsideMatchesShadowPaintedOver(t *testing.T) {
 			}
 			want := image.NewRGBA(canvas)
 			copy(want.Pix, bg.Pix)
-			fillMask(want, m, color.RGBA{A: 255})
+			raster.FillMask(want, m, color.RGBA{A: 255})
 			got := bg
-			shadeMaskOutside(got, m, skip)
+			raster.ShadeMaskOutside(got, m, skip)
 			skipped := 0
 			for i, c := range skip.Pix {
 				if c == 255 {
@@ -91,16 +92,16 @@ func TestShadeMaskOutsideMatchesShadowPaintedOver(t *testing.T) {
 // vsBadgeWhole is vsBadge drawn the plain way: the whole shadow, the
 // whole ring, then the inner disc and the text.
 func vsBadgeWhole(p *painter, cx, cy, r float64) {
-	var sh path
-	sh.circle(cx, cy+float64(p.px(4)), r)
+	var sh raster.Path
+	sh.Circle(cx, cy+float64(p.px(4)), r)
 	p.softFill(&sh, shadowLogoStrong)
-	var ring, inner path
-	ring.circle(cx, cy, r)
-	inner.circle(cx, cy, r-float64(max(2, p.px(6))))
-	if a := ring.cachedMask(p.full); a != nil {
-		maskPaint(p.dst, a, linearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
+	var ring, inner raster.Path
+	ring.Circle(cx, cy, r)
+	inner.Circle(cx, cy, r-float64(max(2, p.px(6))))
+	if a := p.cachedMask(&ring, p.full); a != nil {
+		raster.MaskPaint(p.dst, a, raster.LinearWith(badgeRingLUT(), cx-r, cy-r, cx+r, cy+r))
 	}
-	inner.fill(p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
+	p.fillPath(&inner, p.dst, p.full, rgba(colorx.RGB{R: 0x11, G: 0x11, B: 0x11}))
 	tb := fitText(fontBlack, "VS", 1.4*r, 1.4*r, math.Round(0.76*r), 1, 1.15)
 	p.drawText(p.dst, tb, cx, cy, colorx.RGB{R: 255, G: 255, B: 255}, 1, true, shadowVS)
 }
@@ -124,7 +125,7 @@ func TestVSBadgeIsTheBadgeOverItsWholeShadow(t *testing.T) {
 		for _, band := range []image.Rectangle{bg.Rect, image.Rect(0, 0, sz.X, int(cy)), image.Rect(0, int(cy)-3, sz.X, int(cy)+9)} {
 			var pics [2]*image.RGBA
 			for k := range pics {
-				p := painterFor(context.Background(), matchupScene(teamPurple, teamGreen), o)
+				p := testRenderer.painterFor(context.Background(), matchupScene(teamPurple, teamGreen), o)
 				p.dst = image.NewRGBA(bg.Rect)
 				copy(p.dst.Pix, bg.Pix)
 				whole := p.dst

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/raster"
 )
 
 // wordmarkHues are the card colours of league wordmarks: deep, saturated
@@ -30,7 +31,7 @@ var wordmarkHues = []colorx.RGB{
 // are transparent. short defaults to the upper-cased code; a short name
 // that reads as a code (dots, more than ten letters) gives way to the full
 // name alone, as does a full name that only repeats the short name.
-func Wordmark(code, name, short string, side int) *image.RGBA {
+func (rd *Renderer) Wordmark(code, name, short string, side int) *image.RGBA {
 	side = max(32, min(side, 2048))
 	short = strings.Join(strings.Fields(short), " ")
 	name = strings.Join(strings.Fields(name), " ")
@@ -54,30 +55,30 @@ func Wordmark(code, name, short string, side int) *image.RGBA {
 	white := colorx.RGB{R: 255, G: 255, B: 255}
 
 	s := float64(side)
-	p := painterFor(context.Background(), Scene{}, Options{Width: side, Height: side})
+	p := rd.painterFor(context.Background(), Scene{}, Options{Width: side, Height: side})
 	p.dst = image.NewRGBA(image.Rect(0, 0, side, side))
 	inset, r := 0.02*s, 0.16*s
-	var card path
-	card.roundRect(inset, inset, s-inset, s-inset, r)
-	card.fillPaint(p.dst, p.full, newLinear(0, inset, 0, s-inset, opaqueStops([]float64{0, 1}, top, base)))
+	var card raster.Path
+	card.RoundRect(inset, inset, s-inset, s-inset, r)
+	p.fillPathPaint(&card, p.dst, p.full, raster.NewLinear(0, inset, 0, s-inset, raster.OpaqueStops([]float64{0, 1}, top, base)))
 	// A fine inner line gives the card an edge on dark backgrounds.
-	var rim path
-	rim.roundRect(2.5*inset, 2.5*inset, s-2.5*inset, s-2.5*inset, r-1.5*inset)
-	ring := rim.mask(p.full)
-	var inner path
-	inner.roundRect(2.5*inset+0.006*s, 2.5*inset+0.006*s, s-2.5*inset-0.006*s, s-2.5*inset-0.006*s, r-1.5*inset-0.006*s)
+	var rim raster.Path
+	rim.RoundRect(2.5*inset, 2.5*inset, s-2.5*inset, s-2.5*inset, r-1.5*inset)
+	ring := rim.Mask(p.full)
+	var inner raster.Path
+	inner.RoundRect(2.5*inset+0.006*s, 2.5*inset+0.006*s, s-2.5*inset-0.006*s, s-2.5*inset-0.006*s, r-1.5*inset-0.006*s)
 	if ring != nil {
-		if hole := inner.mask(p.full); hole != nil {
+		if hole := inner.Mask(p.full); hole != nil {
 			for y := ring.Rect.Min.Y; y < ring.Rect.Max.Y; y++ {
 				for x := ring.Rect.Min.X; x < ring.Rect.Max.X; x++ {
 					i := ring.PixOffset(x, y)
 					ring.Pix[i] = uint8(max(0, int(ring.Pix[i])-int(hole.AlphaAt(x, y).A)))
 				}
 			}
-			putAlpha(hole)
+			raster.PutAlpha(hole)
 		}
-		fillMask(p.dst, ring, premul(255, 255, 255, 0.22))
-		putAlpha(ring)
+		raster.FillMask(p.dst, ring, raster.Premul(255, 255, 255, 0.22))
+		raster.PutAlpha(ring)
 	}
 
 	textW := 0.78 * s
@@ -110,10 +111,10 @@ func Wordmark(code, name, short string, side int) *image.RGBA {
 	y := (s - total) / 2
 	p.drawText(p.dst, st, s/2, y+stH/2, white, 1, lines == 1, nil)
 	y += stH + gap
-	var rule path
+	var rule raster.Path
 	ruleW := 0.18 * s
-	rule.roundRect(s/2-ruleW/2, y, s/2+ruleW/2, y+ruleH, ruleH/2)
-	rule.fill(p.dst, p.full, rgba(colorx.Mix(base, white, 0.55)))
+	rule.RoundRect(s/2-ruleW/2, y, s/2+ruleW/2, y+ruleH, ruleH/2)
+	p.fillPath(&rule, p.dst, p.full, rgba(colorx.Mix(base, white, 0.55)))
 	y += ruleH + gap
 	p.drawText(p.dst, nt, s/2, y+nt.height()/2, colorx.Mix(base, white, 0.85), 1, false, nil)
 	return p.dst

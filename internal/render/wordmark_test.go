@@ -20,7 +20,7 @@ func TestWordmarkCard(t *testing.T) {
 	}
 	dir := os.Getenv("GAMETHUMBS_SHOTS")
 	for _, c := range cases {
-		img := Wordmark(c.code, c.name, c.short, 512)
+		img := testRenderer.Wordmark(c.code, c.name, c.short, 512)
 		if b := img.Bounds(); b.Dx() != 512 || b.Dy() != 512 {
 			t.Fatalf("%s: %v, want 512x512", c.code, b)
 		}
@@ -49,7 +49,7 @@ func TestWordmarkCard(t *testing.T) {
 			f.Close()
 		}
 	}
-	if Wordmark("pwhl", "x", "PWHL", 64).Pix[4*(32*64+32)] == 0 && Wordmark("pwhl", "x", "PWHL", 64).Pix[4*(32*64+32)+2] == 0 {
+	if testRenderer.Wordmark("pwhl", "x", "PWHL", 64).Pix[4*(32*64+32)] == 0 && testRenderer.Wordmark("pwhl", "x", "PWHL", 64).Pix[4*(32*64+32)+2] == 0 {
 		t.Error("small card is empty in the middle")
 	}
 }
@@ -58,6 +58,6 @@ func TestWordmarkCard(t *testing.T) {
 // the scene package keeps the card).
 func BenchmarkWordmark(b *testing.B) {
 	for b.Loop() {
-		Wordmark("pwhl", "Professional Women's Hockey League", "PWHL", 512)
+		testRenderer.Wordmark("pwhl", "Professional Women's Hockey League", "PWHL", 512)
 	}
 }

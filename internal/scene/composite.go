@@ -1,17 +1,15 @@
 package scene
 
 import (
-	"bytes"
 	"context"
 	"image"
-	"image/png"
+	"image/draw"
 	"strings"
 	"sync"
 
-	"golang.org/x/image/draw"
-
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/raster"
 )
 
 // compositeHeight is the height athlete pictures are scaled to before
@@ -77,7 +75,7 @@ func sideBySide(imgs []image.Image, h int) image.Image {
 	}
 	dst := image.NewNRGBA(image.Rect(0, 0, total, h))
 	for i := len(imgs) - 1; i >= 0; i-- {
-		draw.CatmullRom.Scale(dst, image.Rect(xs[i], 0, xs[i]+widths[i], h), imgs[i], imgs[i].Bounds(), draw.Over, nil)
+		raster.CatmullRom.Scale(dst, image.Rect(xs[i], 0, xs[i]+widths[i], h), imgs[i], imgs[i].Bounds(), draw.Over, nil)
 	}
 	return dst
 }
@@ -135,11 +133,11 @@ func (j *athleteJob) Render(ctx context.Context) (Output, error) {
 		}
 		return Output{}, &NotFoundError{Msg: "no picture of these athletes"}
 	}
-	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+	data, err := encodePNG(img)
+	if err != nil {
 		return Output{}, err
 	}
-	out := Output{Data: buf.Bytes(), ContentType: "image/png"}
+	out := Output{Data: data, ContentType: fetch.TypePNG}
 	missed.mark(&out)
 	return out, nil
 }

@@ -8,7 +8,6 @@ import (
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/fetch"
-	"gamethumbs/internal/render"
 )
 
 // wordmarkSide is the size of the wordmark card that stands in for a
@@ -32,7 +31,7 @@ func (s *Service) wordmark(l catalog.League) image.Image {
 	if img, ok := s.marks.cards[l.Code]; ok {
 		return img
 	}
-	img := render.Wordmark(l.Code, l.Name, l.ShortName, wordmarkSide)
+	img := s.cfg.Renderer.Wordmark(l.Code, l.Name, l.ShortName, wordmarkSide)
 	if s.marks.cards == nil {
 		s.marks.cards = make(map[string]image.Image)
 	}

@@ -2,18 +2,27 @@ package scene
 
 import (
 	"sync"
+	"time"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/lru"
 	"gamethumbs/internal/match"
 )
 
 // findMemo remembers which roster entry a query matched, so warm requests
 // skip matching. An entry is valid only for the roster it was computed on
 // (same backing array and length: provider caches return the same slice
-// until they reload). The memo is bounded: when full it starts over.
+// until they reload). The memo is an internal/lru cache bounded by count.
 type findMemo struct {
-	mu sync.RWMutex
-	m  map[findKey]findVal
+	once sync.Once
+	m    *lru.Cache[findKey, findVal]
+}
+
+func (f *findMemo) memo() *lru.Cache[findKey, findVal] {
+	f.once.Do(func() {
+		f.m = lru.New[findKey, findVal](lru.Options{MaxBytes: maxFindMemo, MaxEntries: maxFindMemo})
+	})
+	return f.m
 }
 
 type findKey struct{ league, query string }
@@ -32,9 +41,8 @@ func (s *Service) find(league, query string, list []catalog.Team) (int, bool) {
 		return -1, false
 	}
 	k := findKey{league, query}
-	s.found.mu.RLock()
-	v, ok := s.found.m[k]
-	s.found.mu.RUnlock()
+	memo := s.found.memo()
+	v, ok := memo.Get(k)
 	if ok && v.roster == &list[0] && v.n == len(list) {
 		return v.index, v.index >= 0
 	}
@@ -42,11 +50,6 @@ func (s *Service) find(league, query string, list []catalog.Team) (int, bool) {
 	if !found {
 		i = -1
 	}
-	s.found.mu.Lock()
-	if s.found.m == nil || len(s.found.m) >= maxFindMemo {
-		s.found.m = make(map[findKey]findVal)
-	}
-	s.found.m[k] = findVal{roster: &list[0], n: len(list), index: i}
-	s.found.mu.Unlock()
+	memo.Add(k, findVal{roster: &list[0], n: len(list), index: i}, 1, time.Time{})
 	return i, found
 }

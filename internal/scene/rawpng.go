@@ -5,10 +5,10 @@ import (
 	"context"
 	"errors"
 	"image"
-	"image/png"
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/pngenc"
 )
 
 // rawMaxPixels bounds a raw logo converted to PNG (an SVG drawn at its
@@ -37,9 +37,10 @@ func asPNG(data []byte, ctype string) ([]byte, error) {
 	return encodePNG(img)
 }
 
+// encodePNG returns img as PNG bytes.
 func encodePNG(img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+	if err := pngenc.Encode(&buf, img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -53,7 +53,7 @@ func (j *renderJob) Render(ctx context.Context) (Output, error) {
 	buf := pngBuffers.Get().(*bytes.Buffer)
 	defer putPNGBuffer(buf)
 	buf.Reset()
-	if err := render.RenderPNG(ctx, buf, sc, opts); err != nil {
+	if err := j.svc.cfg.Renderer.RenderPNG(ctx, buf, sc, opts); err != nil {
 		return Output{}, err
 	}
 	// A copy of exactly the encoded length: the pooled buffer is reused,

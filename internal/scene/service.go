@@ -12,7 +12,9 @@ import (
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/colorx"
 	"gamethumbs/internal/fetch"
+	"gamethumbs/internal/lru"
 	"gamethumbs/internal/match"
+	"gamethumbs/internal/render"
 	"gamethumbs/internal/title"
 	"gamethumbs/internal/warnonce"
 )
@@ -35,6 +37,10 @@ type Config struct {
 	// address check (ALLOW_INSECURE_OVERLAY_URLS as a host list).
 	TrustedOverlays     *fetch.Fetcher
 	TrustedOverlayHosts []string
+
+	// Renderer draws the pictures; nil for one of its own (a derivative
+	// cache of render.DefaultCacheBytes, a gate of GOMAXPROCS renders).
+	Renderer *render.Renderer
 
 	// Logger receives a warning when a logo cannot be had, once per URL
 	// per LogoWarnInterval. Nil logs nothing.
@@ -62,6 +68,9 @@ type Service struct {
 
 // New returns a Service.
 func New(cfg Config) *Service {
+	if cfg.Renderer == nil {
+		cfg.Renderer = render.New(render.Config{CacheBytes: render.DefaultCacheBytes})
+	}
 	return &Service{cfg: cfg, warned: warnonce.New(LogoWarnInterval, 0, nil)}
 }
 
@@ -77,7 +86,7 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 		return l, nil
 	}
 	code := strings.ToLower(id)
-	if s.cfg.Discover == nil || !looksLikeCode(id) || s.misses.has(code, time.Now()) {
+	if s.cfg.Discover == nil || !looksLikeCode(id) || s.misses.has(code) {
 		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
 	}
 	l, err := s.cfg.Discover(ctx, code)
@@ -86,7 +95,7 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 	case err == nil:
 		return l, nil
 	case errors.As(err, &unknown):
-		s.misses.add(code, time.Now().Add(missTTL))
+		s.misses.add(code)
 		return catalog.League{}, err
 	case fallback || ctx.Err() != nil:
 		return catalog.League{}, err
@@ -98,45 +107,31 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 // answered as unknown without asking again.
 const missTTL = time.Hour
 
-// maxMisses bounds the remembered unknown codes; when full the oldest
-// half is forgotten.
+// maxMisses bounds the remembered unknown codes; when full the least
+// recently asked go first.
 const maxMisses = 4096
 
-// missCache remembers league codes discovery did not find.
+// missCache remembers league codes discovery did not find, for missTTL
+// each (an internal/lru cache bounded by count).
 type missCache struct {
-	mu    sync.Mutex
-	until map[string]time.Time
+	once sync.Once
+	c    *lru.Cache[string, struct{}]
 }
 
-func (m *missCache) has(code string, now time.Time) bool {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	t, ok := m.until[code]
-	if ok && now.After(t) {
-		delete(m.until, code)
-		return false
-	}
+func (m *missCache) codes() *lru.Cache[string, struct{}] {
+	m.once.Do(func() {
+		m.c = lru.New[string, struct{}](lru.Options{MaxBytes: maxMisses, MaxEntries: maxMisses})
+	})
+	return m.c
+}
+
+func (m *missCache) has(code string) bool {
+	_, ok := m.codes().Get(code)
 	return ok
 }
 
-func (m *missCache) add(code string, until time.Time) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.until == nil {
-		m.until = make(map[string]time.Time)
-	}
-	if len(m.until) >= maxMisses {
-		cut := until.Add(-missTTL / 2)
-		for k, t := range m.until {
-			if t.Before(cut) {
-				delete(m.until, k)
-			}
-		}
-		if len(m.until) >= maxMisses {
-			clear(m.until)
-		}
-	}
-	m.until[code] = until
+func (m *missCache) add(code string) {
+	m.codes().Add(code, struct{}{}, 1, time.Now().Add(missTTL))
 }
 
 // looksLikeCode filters identifiers that cannot be provider league codes

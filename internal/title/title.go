@@ -20,9 +20,10 @@ package title
 
 import (
 	"strings"
-	"sync"
+	"time"
 
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/lru"
 	"gamethumbs/internal/match"
 )
 
@@ -39,8 +40,7 @@ type Parser struct {
 	cat      *catalog.Catalog
 	defaults []string // candidate leagues when the title names none
 
-	mu      sync.Mutex
-	indexes map[rosterID]*rosterIndex
+	indexes *lru.Cache[rosterID, *rosterIndex]
 }
 
 // rosterIndex is what the reader keeps of one roster: the matcher's index
@@ -58,8 +58,8 @@ type rosterID struct {
 	n     int
 }
 
-// maxIndexes bounds the remembered roster indexes; when full the memory
-// starts over.
+// maxIndexes bounds the remembered roster indexes; when full the least
+// recently used goes first.
 const maxIndexes = 256
 
 // DefaultLeagues are the leagues a title that names no league is tried
@@ -76,7 +76,7 @@ func New(cat *catalog.Catalog, defaults []string) *Parser {
 	if defaults == nil {
 		defaults = DefaultLeagues
 	}
-	p := &Parser{cat: cat, indexes: make(map[rosterID]*rosterIndex)}
+	p := &Parser{cat: cat, indexes: lru.New[rosterID, *rosterIndex](lru.Options{MaxBytes: maxIndexes, MaxEntries: maxIndexes})}
 	for _, c := range defaults {
 		if _, ok := cat.Get(c); ok {
 			p.defaults = append(p.defaults, c)
@@ -157,25 +157,17 @@ func (p *Parser) roster(list []catalog.Team) *rosterIndex {
 		return nil
 	}
 	id := rosterID{&list[0], len(list)}
-	p.mu.Lock()
-	x, ok := p.indexes[id]
-	p.mu.Unlock()
-	if ok {
+	if x, ok := p.indexes.Get(id); ok {
 		return x
 	}
-	x = &rosterIndex{x: match.NewIndex(list), places: map[string]bool{}}
+	x := &rosterIndex{x: match.NewIndex(list), places: map[string]bool{}}
 	for i := range list {
 		t := &list[i]
 		if c := match.Compact(t.City); c != "" && c != match.Compact(t.FullName) && c != match.Compact(t.Name) {
 			x.places[c] = true
 		}
 	}
-	p.mu.Lock()
-	if len(p.indexes) >= maxIndexes {
-		clear(p.indexes)
-	}
-	p.indexes[id] = x
-	p.mu.Unlock()
+	p.indexes.Add(id, x, 1, time.Time{})
 	return x
 }
 

@@ -1,13 +1,16 @@
 // Package warnonce decides whether a repeated warning is worth a log
 // line: once per key per interval. A failing logo is requested by every
 // picture that shows its team; one line per URL every few minutes says as
-// much as thousands. The key table is bounded: when full it starts over,
-// which at worst logs a key again early.
+// much as thousands. The key table is an internal/lru cache bounded by
+// count: when full the least recently allowed key goes, which at worst
+// logs it again early.
 package warnonce
 
 import (
 	"sync"
 	"time"
+
+	"gamethumbs/internal/lru"
 )
 
 // DefaultMaxKeys bounds the keys remembered by a Gate with MaxKeys zero.
@@ -17,11 +20,10 @@ const DefaultMaxKeys = 4096
 // usable: call New.
 type Gate struct {
 	interval time.Duration
-	maxKeys  int
 	now      func() time.Time
 
-	mu   sync.Mutex
-	last map[string]time.Time
+	mu    sync.Mutex                   // makes a look and an add one step
+	quiet *lru.Cache[string, struct{}] // keys allowed less than interval ago
 }
 
 // New returns a Gate that allows each key once per interval and remembers
@@ -34,28 +36,18 @@ func New(interval time.Duration, maxKeys int, now func() time.Time) *Gate {
 	if now == nil {
 		now = time.Now
 	}
-	return &Gate{interval: interval, maxKeys: maxKeys, now: now, last: make(map[string]time.Time)}
+	return &Gate{interval: interval, now: now,
+		quiet: lru.New[string, struct{}](lru.Options{MaxBytes: int64(maxKeys), MaxEntries: maxKeys, Now: now})}
 }
 
 // Allow reports whether key should be logged now: true the first time and
 // again once interval has passed since it last returned true.
 func (g *Gate) Allow(key string) bool {
-	now := g.now()
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if t, ok := g.last[key]; ok && now.Sub(t) < g.interval {
+	if _, quiet := g.quiet.Peek(key); quiet {
 		return false
 	}
-	if len(g.last) >= g.maxKeys {
-		for k, t := range g.last { // drop what has expired; start over if nothing has
-			if now.Sub(t) >= g.interval {
-				delete(g.last, k)
-			}
-		}
-		if len(g.last) >= g.maxKeys {
-			clear(g.last)
-		}
-	}
-	g.last[key] = now
+	g.quiet.Add(key, struct{}{}, 1, g.now().Add(g.interval))
 	return true
 }

@@ -30,7 +30,7 @@ func TestBoundedKeys(t *testing.T) {
 	for i := range 10_000 {
 		g.Allow(strconv.Itoa(i))
 	}
-	if n := len(g.last); n > 100 {
+	if n := g.quiet.Len(); n > 100 {
 		t.Errorf("%d keys remembered, want ≤ 100", n)
 	}
 }

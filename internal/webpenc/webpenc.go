@@ -31,13 +31,10 @@ type Options struct {
 	Quality  int // 1-100, lossy only; 0 means DefaultQuality
 }
 
-// Effort, measured on the demo style-1 thumbnail and a 512 px logo (CPU
-// per encode, BenchmarkEncode in cmd/gamethumbs): lossy method 2 costs
-// less than half of libwebp's default 4 for 7 % more bytes (method 1:
-// a quarter less CPU again for 12 % more bytes). Lossless quality 10,
-// method 1 costs a tenth of the default (quality 75, method 4) for 30 %
-// more bytes, and still saves a third over PNG; method 0 is four times
-// cheaper again but barely smaller than PNG.
+// Effort: lossy pictures use method 2 and lossless ones quality 10 with
+// method 1, far cheaper than libwebp's defaults for slightly larger files
+// (still well under PNG); BenchmarkEncode in cmd/gamethumbs measures the
+// trade.
 const (
 	lossyMethod      = 2
 	losslessQuality  = 10

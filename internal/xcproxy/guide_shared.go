@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/xcproxy/xmltv"
 )
 
@@ -19,26 +20,24 @@ func (h *Handler) loadGuide(key string, up *Upstream, user, pass, ua string) (*x
 	}
 	ctx := context.Background()
 	name := "xc:guide:" + key
-	lock := "lock:" + name
 	if g, ok := decodeGuide(tier.Get(ctx, name)); ok {
 		h.stats.guideSharedHits.Add(1)
 		return g, nil
 	}
-	unlock, held, err := tier.Lock(ctx, lock, h.cfg.GuideTimeout)
-	if err == nil && !held {
-		if g, ok := decodeGuide(tier.WaitFor(ctx, name, lock, h.cfg.GuideTimeout)); ok {
-			h.stats.guideSharedHits.Add(1)
-			return g, nil
+	use := func(b []byte) (*xmltv.Guide, bool) { return decodeGuide(b, true) }
+	g, theirs, err := cluster.OneWorks(ctx, tier, name, h.cfg.GuideTimeout, use, func() (*xmltv.Guide, error) {
+		g, err := h.fetchGuide(up, user, pass, ua)
+		if err == nil {
+			if b, merr := g.MarshalBinary(); merr == nil {
+				// Kept a little less than the local TTL, so a replica that
+				// takes it never holds it longer than the one that loaded it.
+				tier.Set(ctx, name, b, max(h.cfg.GuideTTL-time.Minute, h.cfg.GuideTTL/2))
+			}
 		}
-	}
-	defer unlock()
-	g, err := h.fetchGuide(up, user, pass, ua)
-	if err == nil {
-		if b, merr := g.MarshalBinary(); merr == nil {
-			// Kept a little less than the local TTL, so a replica that
-			// takes it never holds it longer than the one that loaded it.
-			tier.Set(ctx, name, b, max(h.cfg.GuideTTL-time.Minute, h.cfg.GuideTTL/2))
-		}
+		return g, err
+	})
+	if theirs {
+		h.stats.guideSharedHits.Add(1)
 	}
 	return g, err
 }

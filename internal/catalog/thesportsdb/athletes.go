@@ -4,12 +4,12 @@ import (
 	"context"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/catalog/providerhttp"
+	"gamethumbs/internal/lru"
 )
 
 // AthleteID is the id of the athlete provider in the league table
@@ -19,7 +19,7 @@ const AthleteID = "thesportsdbathlete"
 // Bounds of the athlete search.
 const (
 	maxAthleteQuery = 64   // longer names are not searched
-	maxAthleteMemo  = 2048 // remembered searches; the memo is cleared when full
+	maxAthleteMemo  = 2048 // remembered searches; the least recently asked go first
 )
 
 // Athletes implements catalog.Provider for leagues of individual athletes
@@ -31,14 +31,12 @@ type Athletes struct {
 	p   *Provider
 	ttl time.Duration
 
-	mu   sync.Mutex
-	memo map[string]athleteHit // league code + folded query → answer
+	memo *lru.Cache[string, athleteHit] // league code + folded query → answer
 }
 
 type athleteHit struct {
-	team    catalog.Team
-	found   bool
-	expires time.Time
+	team  catalog.Team
+	found bool
 }
 
 // NewAthletes returns the athlete provider for cfg (as New).
@@ -47,7 +45,7 @@ func NewAthletes(cfg Config) *Athletes {
 	if ttl <= 0 {
 		ttl = DefaultTTL
 	}
-	return &Athletes{p: New(cfg), ttl: ttl, memo: map[string]athleteHit{}}
+	return &Athletes{p: New(cfg), ttl: ttl, memo: lru.New[string, athleteHit](lru.Options{MaxBytes: maxAthleteMemo, MaxEntries: maxAthleteMemo})}
 }
 
 // ID returns "thesportsdbathlete".
@@ -84,11 +82,7 @@ func (a *Athletes) FindTeam(ctx context.Context, l catalog.League, query string)
 		return catalog.Team{}, false, nil
 	}
 	key := l.Code + "|" + strings.ToLower(q)
-	now := time.Now()
-	a.mu.Lock()
-	hit, ok := a.memo[key]
-	a.mu.Unlock()
-	if ok && now.Before(hit.expires) {
+	if hit, ok := a.memo.Get(key); ok {
 		return hit.team, hit.found, nil
 	}
 	var resp playerList
@@ -98,7 +92,7 @@ func (a *Athletes) FindTeam(ctx context.Context, l catalog.League, query string)
 	if err != nil {
 		return catalog.Team{}, false, callerError(err)
 	}
-	hit = athleteHit{expires: now.Add(a.ttl)}
+	var hit athleteHit
 	for _, pl := range resp.Players {
 		name := string(pl.Name)
 		if name == "" || !strings.EqualFold(string(pl.Sport), l.Name) {
@@ -116,12 +110,7 @@ func (a *Athletes) FindTeam(ctx context.Context, l catalog.League, query string)
 		hit.found = true
 		break
 	}
-	a.mu.Lock()
-	if len(a.memo) >= maxAthleteMemo {
-		clear(a.memo)
-	}
-	a.memo[key] = hit
-	a.mu.Unlock()
+	a.memo.Add(key, hit, 1, time.Now().Add(a.ttl))
 	return hit.team, hit.found, nil
 }
 

@@ -13,6 +13,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata/golden")
 
+// renderer draws the hard cases with the default derivative cache.
+var renderer = render.New(render.Config{CacheBytes: render.DefaultCacheBytes})
+
 // traced renders pic and returns the picture and the team logos it drew
 // (greyed logos and league logos excluded).
 func traced(t *testing.T, pic Picture) (image.Image, []render.LogoDraw) {
@@ -31,7 +34,7 @@ func traced(t *testing.T, pic Picture) (image.Image, []render.LogoDraw) {
 			draws = append(draws, d)
 		}
 	})
-	img, err := render.Render(ctx, pic.Scene, pic.Opts)
+	img, err := renderer.Render(ctx, pic.Scene, pic.Opts)
 	if err != nil {
 		t.Fatalf("%s: Render error: %v", pic.Name, err)
 	}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"sync"
 	"time"
+
+	"gamethumbs/internal/lru"
 )
 
 // FailurePause is how long a Memo answers "no art" without asking after
@@ -16,8 +18,8 @@ const FailurePause = 30 * time.Second
 var errPaused = errors.New("eventart: paused after a failure")
 
 // Memo remembers up to max answers of n for ttl (guides repeat a show's
-// title every day; playlists are fetched again and again). When full it
-// starts over. Failed answers (an error, or a cancelled context) are not
+// title every day; playlists are fetched again and again), the least
+// recently used going first when it is full (internal/lru). Failed answers (an error, or a cancelled context) are not
 // remembered, and for FailurePause after one, names not remembered get
 // no art without asking n.
 func Memo(n Namer, max int, ttl time.Duration, now func() time.Time) Namer {
@@ -28,19 +30,17 @@ func Memo(n Namer, max int, ttl time.Duration, now func() time.Time) Namer {
 	type answer struct {
 		path string
 		ok   bool
-		at   time.Time
 	}
-	m := make(map[string]answer)
+	m := lru.New[string, answer](lru.Options{MaxBytes: int64(max), MaxEntries: max, Now: now})
 	var failed time.Time
 	return func(ctx context.Context, name string) (string, bool, error) {
 		t := now()
-		mu.Lock()
-		a, hit := m[name]
-		paused := !failed.IsZero() && t.Sub(failed) < FailurePause
-		mu.Unlock()
-		if hit && t.Sub(a.at) < ttl {
+		if a, hit := m.Get(name); hit {
 			return a.path, a.ok, nil
 		}
+		mu.Lock()
+		paused := !failed.IsZero() && t.Sub(failed) < FailurePause
+		mu.Unlock()
 		if paused {
 			return "", false, errPaused
 		}
@@ -54,12 +54,7 @@ func Memo(n Namer, max int, ttl time.Duration, now func() time.Time) Namer {
 		if ctx.Err() != nil {
 			return path, ok, ctx.Err()
 		}
-		mu.Lock()
-		if len(m) >= max {
-			clear(m)
-		}
-		m[name] = answer{path, ok, t}
-		mu.Unlock()
+		m.Add(name, answer{path, ok}, 1, t.Add(ttl))
 		return path, ok, nil
 	}
 }

@@ -42,3 +42,24 @@ func TestGuideBinaryRefusesBadIndexes(t *testing.T) {
 		t.Fatal("an index past the logo list was accepted; a lookup would panic")
 	}
 }
+
+// FuzzGuideUnmarshalBinary: no entry of the shared tier panics the guide
+// decoder or a lookup in what it accepts.
+func FuzzGuideUnmarshalBinary(f *testing.F) {
+	g, err := Parse(strings.NewReader(`<tv><channel id="a.uk"><display-name>Alpha</display-name><lcn>7</lcn><icon src="http://l/a.png"/></channel></tv>`), Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	b, _ := g.MarshalBinary()
+	f.Add(b)
+	f.Add(b[:len(b)/2])
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var back Guide
+		if back.UnmarshalBinary(b) != nil {
+			return
+		}
+		back.Lookup("a.uk", "7", "alpha")
+		back.Lookup("", "", "")
+	})
+}

@@ -1,0 +1,6 @@
+package cache
+
+import "context"
+
+// bg is the context of tier calls in tests.
+var bg = context.Background()
