@@ -95,9 +95,9 @@ func (c *Cache[K, V]) Peek(key K) (V, bool) {
 // Add stores val under key until expires (zero: no expiry), size bytes
 // counted against MaxBytes, replacing any previous value, and evicts the
 // least recently used entries until the bounds hold, unless the
-// admission rule (SetAdmit) refuses them. A value larger than MaxBytes is not stored (and any
-// previous value of key is dropped). It reports whether the value was
-// stored.
+// admission rule (SetAdmit) refuses them. A value larger than MaxBytes
+// is not stored (and any previous value of key is dropped). It reports
+// whether the value was stored.
 func (c *Cache[K, V]) Add(key K, val V, size int64, expires time.Time) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -11,7 +11,7 @@ import (
 	"gamethumbs/internal/espntest"
 )
 
-// BenchmarkGuide is the headline benchmark: what a guide's requests cost
+// BenchmarkBlackBox is the headline benchmark: what a guide's requests cost
 // the service, black box. A league's distinct matchups (the NBA's 870
 // ordered pairs in a double round robin: days of 15 games, every team
 // once a day) go through the wired handler's ServeHTTP with the fake
@@ -41,8 +41,8 @@ import (
 // loopback; the logos are drawn and encoded beforehand) is in first and
 // league, a few tenths of a millisecond a team.
 //
-//	go test ./cmd/gamethumbs -run '^$' -bench 'Guide/real/thumb' -benchtime 60x -count 10
-func BenchmarkGuide(b *testing.B) {
+//	go test ./cmd/gamethumbs -run '^$' -bench 'BlackBox/real/thumb' -benchtime 60x -count 10
+func BenchmarkBlackBox(b *testing.B) {
 	sets := []struct {
 		name string
 		opts []espntest.Option
@@ -67,7 +67,7 @@ func BenchmarkGuide(b *testing.B) {
 	}
 }
 
-// guidePictures are the picture kinds of BenchmarkGuide: the paths after
+// guidePictures are the picture kinds of BenchmarkBlackBox: the paths after
 // /{league}/{team1}/{team2}/ that each matchup asks for.
 var guidePictures = []struct {
 	name    string
@@ -80,7 +80,7 @@ var guidePictures = []struct {
 	{"day", []string{"thumb", "cover", "logo?size=1024", "thumb?style=99"}},
 }
 
-// guideLeague is the league of BenchmarkGuide.
+// guideLeague is the league of BenchmarkBlackBox.
 const guideLeague = "nba"
 
 // guideRounds is a double round robin of the league's teams (the circle
@@ -178,7 +178,7 @@ func TestGuideRounds(t *testing.T) {
 	}
 }
 
-// guideService is one service under BenchmarkGuide: a fresh handler with
+// guideService is one service under BenchmarkBlackBox: a fresh handler with
 // its own disk tier, as a new process would have, and the league's team
 // list fetched.
 type guideService struct {
