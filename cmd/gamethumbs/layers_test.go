@@ -20,6 +20,7 @@ var floors = map[string]int{
 	"internal/colorx":            0,
 	"internal/fonts":             0,
 	"internal/lru":               0,
+	"internal/pngenc":            0,
 	"internal/render/rendertest": 0,
 	"internal/raster":            1,
 	"internal/render":            2,

@@ -135,7 +135,7 @@ func TestProvidersRawRecords(t *testing.T) {
 	}{
 		{"/atp/djokovic+murray/raw", map[string]string{"id": "296+425", "name": "Djokovic / Murray", "fullName": "Novak Djokovic / Andy Murray", "abbreviation": "NDAM"}},
 		{"/wta/coco-gauff/raw", map[string]string{"id": "2402", "city": "Coco", "name": "Gauff", "abbreviation": "CG"}},
-		{"/cfl/riders/raw", map[string]string{"fullName": "Saskatchewan Roughriders", "abbreviation": "SSK", "color": "#00633e"}},
+		{"/cfl/riders/raw", map[string]string{"fullName": "Saskatchewan Roughriders", "abbreviation": "SSK", "color": "#00633E"}},
 		{"/milb-aaa/durham/raw", map[string]string{"fullName": "Durham Bulls", "abbreviation": "DUR"}},
 		{"/pwhl/victoire/raw", map[string]string{"fullName": "Montréal Victoire", "abbreviation": "MTL"}},
 		{"/olympics/ger/raw", map[string]string{"id": "de", "fullName": "Germany", "abbreviation": "DEU"}},

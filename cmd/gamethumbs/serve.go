@@ -17,12 +17,14 @@ import (
 	"gamethumbs/internal/buildinfo"
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/custom"
 	"gamethumbs/internal/catalog/espn"
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/connlimit"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
+	"gamethumbs/internal/httpframe"
 	"gamethumbs/internal/logging"
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/redact"
@@ -54,14 +56,18 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	fl.apply(&cfg)
 	log := newLogger(cfg, stdout)
-	for _, w := range cfg.Warnings {
+	ck, err := validate(cfg)
+	if err != nil {
+		return err
+	}
+	for _, w := range ck.warnings {
 		log.Warn(w)
 	}
 	if limit, set := memoryLimit(cfg, getenv); set {
 		log.Debug("soft memory limit", "bytes", limit)
 	}
 
-	a, err := buildApp(cfg, log)
+	a, err := buildApp(cfg, ck, log)
 	if err != nil {
 		return err
 	}
@@ -74,7 +80,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if maxConns == 0 {
 		maxConns = connlimit.DefaultMax()
 	}
-	ln := connlimit.Listen(tcp, maxConns)
+	// Ambiguous requests (Content-Length with Transfer-Encoding) are
+	// refused before net/http reads them: see httpframe.
+	ln := connlimit.Listen(httpframe.Listen(tcp), maxConns)
 	conns := &connTracker{}
 	srv := newHTTPServer(cfg, a.handler, log, conns, ln)
 	servers := []*http.Server{srv}
@@ -89,9 +97,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		listeners = append(listeners, rs.ln)
 	}
 	logStart(log, cfg, ln.Addr())
-	for _, rs := range roots {
-		log.Info("xc root-mode listener", "upstream", rs.id, "addr", rs.ln.Addr().String())
-	}
+	logXC(log, cfg, ln.Addr(), roots)
 	logDemo(log, cfg, ln.Addr())
 	if ready != nil {
 		ready <- ln.Addr().String()
@@ -226,10 +232,7 @@ type xcRoot struct {
 // metrics, the XC rate-limit hook).
 func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracker) ([]xcRoot, error) {
 	if a.xc == nil || cfg.XCListen == "" {
-		if cfg.XCListen != "" {
-			log.Warn("XC_PROXY_LISTEN is set but the XC proxy is off: no root-mode listener")
-		}
-		return nil, nil
+		return nil, nil // validate warned about a listener without the proxy
 	}
 	ls, err := xcproxy.ParseListeners(cfg.XCListen)
 	if err != nil {
@@ -253,6 +256,7 @@ func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracke
 		}
 		// The server's own error lines are of the XC scope too.
 		xcLog := slog.New(redact.XCHandler(log.Handler()))
+		ln = httpframe.Listen(ln)
 		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog, conns, nil)})
 	}
 	return roots, nil
@@ -278,15 +282,20 @@ type app struct {
 // The returned close function releases what the components hold (guide
 // caches, background refreshes); call it after the server has stopped.
 func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
-	a, err := buildApp(cfg, log)
+	ck, err := validate(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := buildApp(cfg, ck, log)
 	if err != nil {
 		return nil, nil, err
 	}
 	return a.handler, a.close, nil
 }
 
-// buildApp is build with the parts kept apart.
-func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
+// buildApp is build with the parts kept apart; ck is what validate
+// settled for cfg.
+func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 	var xc *xcproxy.Handler
 	var closers []func()
 	// backend is set below in standard mode; event art reads it.
@@ -325,6 +334,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0,
 			GuideWait: wait, LogoMode: mode, MatchNumber: cfg.XCMatchNum,
 			RewriteServerInfo: cfg.XCRewriteServerInfo, Shared: sharedTier(shared),
+			ProxyStreams: cfg.XCProxyStreams, StreamIdle: cfg.XCStreamIdle, MaxStreams: cfg.XCMaxStreams,
 			EventArt: newEventArt(cfg, log, func() *scene.Service { return backend })})
 		if err != nil {
 			return app{}, err
@@ -368,7 +378,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		}
 	}
 	if cfg.Mode == config.ModeStandard {
-		svc, closeBackend, err := newBackend(cfg, deps.Renderer, deps.Metrics, sharedTier(deps.Shared), log)
+		svc, closeBackend, err := newBackend(cfg, deps.Renderer, ck.custom, deps.Metrics, sharedTier(deps.Shared), log)
 		if err != nil {
 			closeAll()
 			return app{}, err
@@ -381,21 +391,25 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 }
 
 // newRenderer builds the service's one renderer: its gate lets
-// RENDER_CONCURRENCY renders paint at once and admits RENDER_QUEUE more
-// jobs to the image store; its derivative cache takes seven eighths of
+// RENDER_CONCURRENCY renders run at once (an image-store job holds a slot
+// from its first fetch to its encoded picture) and admits RENDER_QUEUE
+// more jobs to wait; its derivative cache takes seven eighths of
 // LOGO_CACHE_MB (see newBackend).
 func newRenderer(cfg config.Config) *render.Renderer {
 	return render.New(render.Config{
 		Gate:       render.NewGate(cfg.RenderConcurrency, cfg.RenderQueue),
 		CacheBytes: int64(cfg.LogoCacheMB) << 20 * 7 / 8,
+		// Graded venue photos: the photo budget less the decoded photos.
+		VenueCacheBytes: photoCacheBytes - photoFetchBytes,
 	})
 }
 
-// newBackend builds the catalogue, providers and logo fetchers; scenes
-// are drawn by r. m (nil with METRICS=false) counts the provider calls
-// and failed logos, which are logged to log. The returned function stops
-// the providers' background work.
-func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
+// newBackend builds the catalogue, providers and logo fetchers, with
+// user's custom data (nil: none) merged over the built-in; scenes are
+// drawn by r. m (nil with METRICS=false) counts the provider calls and
+// failed logos, which are logged to log. The returned function stops the
+// providers' background work.
+func newBackend(cfg config.Config, r *render.Renderer, user *custom.Data, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("league catalogue: %w", err)
@@ -418,17 +432,23 @@ func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, share
 		SiteURL: cfg.ESPNSiteURL, CoreURL: cfg.ESPNCoreURL, CDNURL: cfg.ESPNCDNURL,
 		UserAgent: ua, Client: client, Shared: shared,
 	})
+	defaultImage, err := imageSetting(cfg.DefaultImage)
+	if err != nil {
+		return nil, nil, fmt.Errorf("DEFAULT_IMAGE: %w", err)
+	}
 	sc := scene.Config{
-		Catalog:   cat,
-		Providers: map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
-		Discover:  provider.Discover,
-		Logos:     fetch.New(client, fcfg),
-		Renderer:  r,
+		Catalog:      cat,
+		DefaultImage: defaultImage,
+		Providers:    map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
+		Discover:     provider.Discover,
+		Logos:        fetch.New(client, fcfg),
+		Photos:       fetch.New(client, photoConfig(fcfg)),
+		Renderer:     r,
 
 		Logger:      log,
 		LogoFailure: m.LogoFailure,
 	}
-	closeProviders, err := addProviders(cfg, &sc, client, ua, provider, m, shared)
+	closeProviders, err := addProviders(cfg, user, &sc, client, ua, provider, m, shared)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -449,6 +469,24 @@ func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, share
 	return scene.New(sc), closeProviders, nil
 }
 
+// Venue photos (styles 10-13) come from provider data like logos and get
+// the same client, body and pixel bounds. Each is decoded once and kept
+// downscaled to photoSide on its longer side (a 16:9 photo is 3.7 MB of
+// pixels) in photoFetchBytes; the renderer keeps each venue graded for a
+// canvas height (8 MB at 1080 px) in the rest of photoCacheBytes.
+const (
+	photoSide       = 1280
+	photoCacheBytes = 64 << 20
+	photoFetchBytes = 24 << 20
+)
+
+// photoConfig is the fetch configuration of venue photos.
+func photoConfig(fcfg fetch.Config) fetch.Config {
+	pcfg := fcfg
+	pcfg.MaxSide, pcfg.CacheBytes, pcfg.RawCacheBytes = photoSide, photoFetchBytes, 4<<20
+	return pcfg
+}
+
 // memoryLimit sets the soft memory limit of the Go runtime to memoryBudget,
 // unless GOMEMLIMIT is set. Without a limit the heap may grow to twice the
 // live data before a collection, which with full caches is far more memory
@@ -463,11 +501,11 @@ func memoryLimit(cfg config.Config, getenv func(string) string) (int64, bool) {
 }
 
 // memoryBudget is the memory the service is expected to need, in bytes: the
-// image cache (when caching is on) and the logo budget, 24 MB for renders in
+// image cache (when caching is on), the logo budget and the venue photos, 24 MB for renders in
 // flight, the catalogue and the collector's headroom, 32 MB for each enabled
 // athlete roster and 32 MB for the XC proxy's guides.
 func memoryBudget(cfg config.Config, getenv func(string) string) int64 {
-	mb := cfg.LogoCacheMB + 24
+	mb := cfg.LogoCacheMB + 24 + photoCacheBytes>>20
 	if cfg.ImageCacheHours > 0 {
 		mb += cfg.ImageCacheMB
 	}

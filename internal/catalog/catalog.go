@@ -26,7 +26,34 @@ type League struct {
 	FeederLeagues        []string // codes searched, in order, when a team is not found
 	FallbackLeague       string   // code searched once when a team is not found and there are no feeders
 	EnvVar               string   // environment variable that must be true/1/yes to enable the league
-	Temporary            bool     // created from provider discovery (fallback=true), not configured
+	Temporary            bool     // created from provider discovery, not configured
+	// Disabled marks a league whose EnvVar is off, as Catalog.LookupDisabled
+	// returns it: its league pictures work (logo from ESPN when it has a
+	// sport), its teams and athletes do not.
+	Disabled bool
+	// IDs names the league at its providers, by provider id: "espn" →
+	// "soccer/esp.1", "thesportsdb" → "4328", "hockeytech" → "lhjmq",
+	// "mlbstats" → "11". Lookup accepts ESPN's slug ("esp.1"), TheSportsDB's
+	// id and HockeyTech's client code. Nil when there are none.
+	IDs map[string]string
+	// DefaultImage, when set, is the picture (URL or data:image URL) served
+	// instead of the built-in designed one for a team or league of this
+	// league that has no logo anywhere (custom data: "defaultImage").
+	DefaultImage string
+}
+
+// lookupIDs returns the provider ids Lookup accepts for l (see IDs).
+func (l League) lookupIDs() []string {
+	var out []string
+	if l.Slug != "" {
+		out = append(out, l.Slug)
+	}
+	for _, p := range []string{"thesportsdb", "hockeytech"} {
+		if id := l.IDs[p]; id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // Team is a team (or athlete) record as the raw endpoint returns it.
@@ -47,6 +74,9 @@ type Team struct {
 	AlternateColor string `json:"alternateColor,omitempty"` // "#RRGGBB"
 	// Aliases are extra names that match this team exactly (custom data).
 	Aliases []string `json:"-"`
+	// Venue is the home venue when the roster itself carries it
+	// (TheSportsDB); other providers answer DetailsProvider.Details.
+	Venue Venue `json:"-"`
 }
 
 // Provider is a source of team data for leagues.

@@ -17,11 +17,16 @@ var ErrLoading = errors.New("athlete roster is still loading")
 // UnknownLeagueError reports a league code that is neither configured nor
 // known to a provider.
 type UnknownLeagueError struct {
-	Code string // the code as the client typed it
+	Code        string   // the code as the client typed it
+	Suggestions []string // close league codes, best first; at most a handful
 }
 
 func (e *UnknownLeagueError) Error() string {
-	return fmt.Sprintf("unknown league: %q", e.Code)
+	msg := fmt.Sprintf("unknown league: %q", e.Code)
+	if len(e.Suggestions) > 0 {
+		msg += "; did you mean: " + strings.Join(e.Suggestions, ", ")
+	}
+	return msg
 }
 
 // UnknownTeamError reports a team identifier that matched no team of the
@@ -30,10 +35,14 @@ type UnknownTeamError struct {
 	League      string   // league short name ("NBA")
 	Query       string   // the identifier as typed
 	Suggestions []string // close team names, best first; never the whole roster
+	Hint        string   // why the league has no teams here, when it is known
 }
 
 func (e *UnknownTeamError) Error() string {
 	msg := fmt.Sprintf("team not found: %q in %s", e.Query, e.League)
+	if e.Hint != "" {
+		msg += " (" + e.Hint + ")"
+	}
 	if len(e.Suggestions) > 0 {
 		msg += "; did you mean: " + strings.Join(e.Suggestions, ", ")
 	}

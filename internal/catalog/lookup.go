@@ -13,8 +13,11 @@ const maxLookupLen = 200
 type Catalog struct {
 	leagues []League
 	byCode  map[string]int // exact code → index
-	folded  map[string]int // fold(code|shortName|name|alias) → index
-	compact map[string]int // compact(...) → index
+	folded  map[string]int // Fold(code|shortName|name|alias) → index
+	compact map[string]int // Compact(...) → index
+	// disabled holds the leagues whose EnvVar is off, for league pictures
+	// only (LookupDisabled); nil when there are none.
+	disabled *Catalog
 }
 
 // New builds the catalogue from the embedded league table. A league that
@@ -36,31 +39,70 @@ func newCatalog(all []League, getenv func(string) string) *Catalog {
 		folded:  make(map[string]int, 4*len(all)),
 		compact: make(map[string]int, 4*len(all)),
 	}
+	var off []League
 	for _, l := range all {
 		if l.EnvVar != "" && (getenv == nil || !Enabled(getenv(l.EnvVar))) {
+			off = append(off, disabled(l))
 			continue
 		}
 		c.byCode[l.Code] = len(c.leagues)
 		c.leagues = append(c.leagues, l)
 	}
 	// Index in priority order: every code first, then every short name,
-	// name and alias. Within a tier the table order wins, because a key
-	// that is already taken is not overwritten.
+	// name, alias and provider id (ESPN's slug "esp.1", TheSportsDB's
+	// id). Within a tier the table order wins, because a key that is
+	// already taken is not overwritten.
 	tiers := []func(League) []string{
 		func(l League) []string { return []string{l.Code} },
 		func(l League) []string { return []string{l.ShortName} },
 		func(l League) []string { return []string{l.Name} },
 		func(l League) []string { return l.Aliases },
+		League.lookupIDs,
 	}
 	for _, keys := range tiers {
 		for i, l := range c.leagues {
 			for _, k := range keys(l) {
-				addKey(c.folded, fold(strings.TrimSpace(k)), i)
-				addKey(c.compact, compact(k), i)
+				addKey(c.folded, Fold(k), i)
+				addKey(c.compact, Compact(k), i)
 			}
 		}
 	}
+	if len(off) > 0 {
+		c.disabled = newCatalog(off, func(string) string { return "true" })
+	}
 	return c
+}
+
+// disabled returns l as a league picture without its teams: ESPN (league
+// logos) stays its only provider when it has an ESPN sport, its feeders
+// go, and it is marked Disabled (EnvVar names what enables it).
+func disabled(l League) League {
+	l.Providers = nil
+	if l.Sport != "" {
+		l.Providers = []string{"espn"}
+	}
+	l.FeederLeagues, l.FallbackLeague = nil, ""
+	l.Disabled = true
+	return l
+}
+
+// LookupDisabled finds, as Lookup does, a league whose environment
+// variable is off (UFC without LEAGUES_ENABLE_MMA): a user naming it still
+// gets its league pictures. The league is marked Disabled.
+func (c *Catalog) LookupDisabled(name string) (League, bool) {
+	if c.disabled == nil {
+		return League{}, false
+	}
+	return c.disabled.Lookup(name)
+}
+
+// Disabled returns the leagues whose environment variable is off, as
+// LookupDisabled returns them, in table order.
+func (c *Catalog) Disabled() []League {
+	if c.disabled == nil {
+		return nil
+	}
+	return c.disabled.Leagues()
 }
 
 func addKey(m map[string]int, k string, i int) {
@@ -78,7 +120,8 @@ func Enabled(v string) bool {
 	return strings.EqualFold(v, "true") || v == "1" || strings.EqualFold(v, "yes")
 }
 
-// Lookup finds a league by code, short name, name or alias, ignoring letter
+// Lookup finds a league by code, short name, name, alias or provider id
+// (ESPN's code "esp.1", TheSportsDB's "4328", HockeyTech's "lhjmq"), ignoring letter
 // case and accents ("Segunda División" = "segunda division"). When nothing
 // matches exactly it compares again keeping only the letters a-z and digits,
 // so "NBA G League", "nbag" and "g-league" all find the G League. Matches
@@ -88,14 +131,14 @@ func (c *Catalog) Lookup(name string) (League, bool) {
 	if len(name) > maxLookupLen {
 		return League{}, false
 	}
-	f := fold(strings.TrimSpace(name))
+	f := Fold(name)
 	if f == "" {
 		return League{}, false
 	}
 	if i, ok := c.folded[f]; ok {
 		return c.leagues[i], true
 	}
-	if i, ok := c.compact[compact(f)]; ok {
+	if i, ok := c.compact[strings.ReplaceAll(f, " ", "")]; ok {
 		return c.leagues[i], true
 	}
 	return League{}, false

@@ -36,7 +36,7 @@ var ncaaExact, ncaaCompact = func() (map[string]string, map[string]string) {
 	for _, e := range ncaaSports {
 		for _, name := range append([]string{e.Sport}, e.Aliases...) {
 			exact[name] = e.Code
-			comp[compact(name)] = e.Code
+			comp[Compact(name)] = e.Code
 		}
 	}
 	return exact, comp
@@ -53,7 +53,7 @@ func NCAASport(sport string) (leagueCode string, ok bool) {
 	if len(sport) > maxLookupLen {
 		return "", false
 	}
-	c := compact(sport)
+	c := Compact(sport)
 	if c == "" {
 		return "", false
 	}

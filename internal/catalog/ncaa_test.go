@@ -63,10 +63,10 @@ func TestNCAASportsTable(t *testing.T) {
 			t.Errorf("NCAASports(): code %q of %q is not in the catalogue", e.Code, e.Sport)
 		}
 		for _, n := range append([]string{e.Sport}, e.Aliases...) {
-			if prev, ok := names[compact(n)]; ok && prev != e.Code {
+			if prev, ok := names[Compact(n)]; ok && prev != e.Code {
 				t.Errorf("NCAASports(): %q matches both %q and %q", n, prev, e.Code)
 			}
-			names[compact(n)] = e.Code
+			names[Compact(n)] = e.Code
 			if got, _ := NCAASport(n); got != e.Code {
 				t.Errorf("NCAASport(%q) = %q, want %q", n, got, e.Code)
 			}

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // leaguesJSON is the league table: a JSON array with one object per league,
@@ -36,6 +38,7 @@ type leagueEntry struct {
 	FeederLeagues  []string `json:"feederLeagues"`
 	FallbackLeague string   `json:"fallbackLeague"`
 	EnvVar         string   `json:"envVar"`
+	DefaultImage   string   `json:"defaultImage"`
 	Settings                // provider settings, at the top level of the object
 }
 
@@ -161,7 +164,7 @@ func (e *leagueEntry) check() error {
 	if e.MLBSportID < 0 {
 		return fmt.Errorf("mlbSportId %d is negative", e.MLBSportID)
 	}
-	for _, u := range []string{e.LogoURL, e.LogoURLDark} {
+	for _, u := range []string{e.LogoURL, e.LogoURLDark, e.DefaultImage} {
 		if u != "" && !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "data:image/") {
 			return fmt.Errorf("logo %.60q is not an http(s) URL (or a data:image URL made from a custom data file)", u)
 		}
@@ -195,7 +198,30 @@ func (e *leagueEntry) league() League {
 		FeederLeagues:  e.FeederLeagues,
 		FallbackLeague: e.FallbackLeague,
 		EnvVar:         e.EnvVar,
+		IDs:            e.ids(),
+		DefaultImage:   e.DefaultImage,
 	}
+}
+
+// ids collects the league's provider ids (League.IDs).
+func (e *leagueEntry) ids() map[string]string {
+	m := make(map[string]string, 4)
+	if e.Sport != "" {
+		m["espn"] = e.Sport + "/" + e.Slug
+	}
+	if e.TSDBLeagueID != "" {
+		m["thesportsdb"] = e.TSDBLeagueID
+	}
+	if e.HockeyTechClientCode != "" {
+		m["hockeytech"] = e.HockeyTechClientCode
+	}
+	if e.MLBSportID > 0 {
+		m["mlbstats"] = strconv.Itoa(e.MLBSportID)
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	return m
 }
 
 // isHexColor reports whether s is "#" followed by six hex digits.
@@ -250,4 +276,23 @@ func BuiltinEntry(code string) (obj map[string]json.RawMessage, ok bool) {
 		}
 	}
 	return nil, false
+}
+
+// builtinAll is the built-in table with every league enabled, indexed for
+// BuiltinCode; built once.
+var builtinAll = sync.OnceValue(func() *Catalog {
+	all, err := parseTable(leaguesJSON)
+	if err != nil {
+		return newCatalog(nil, nil)
+	}
+	return newCatalog(all, func(string) string { return "true" })
+})
+
+// BuiltinCode returns the code of the built-in league that name names: its
+// code, or any name Lookup accepts (a Teamarr code such as "esp.1" or
+// "ligamx", an alias, a provider id). Custom data keyed by such a name
+// applies to that league.
+func BuiltinCode(name string) (string, bool) {
+	l, ok := builtinAll().Lookup(name)
+	return l.Code, ok
 }

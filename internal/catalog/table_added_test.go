@@ -7,18 +7,43 @@ import (
 
 // addedLeagueFacts are the leagues game-thumbs has beyond the reference
 // table the others come from: boxing and cbl of v2.2, and the codes its
-// development branch added after it. They follow the others in the table.
+// development branch added after it, then the leagues of Teamarr's table
+// the reference lacks. They follow the others in the table.
 var addedLeagueFacts = []struct {
 	code, sport, slug string
 	providers         []string
 	aliases           []string
 }{
-	{"boxing", "", "", []string{"thesportsdbathlete"}, []string{"box"}},
+	{"boxing", "", "", []string{"thesportsdbathlete", "thesportsdb"}, []string{"box"}},
 	{"eredivisie", "soccer", "ned.1", []string{"espn"}, []string{"ned.1"}},
 	{"eerste-divisie", "soccer", "ned.2", []string{"espn"}, []string{"ned.2"}},
 	{"nwsl", "soccer", "usa.nwsl", []string{"espn"}, []string{"usa.nwsl"}},
 	{"gohl", "", "", []string{"hockeytech"}, []string{"gojhl"}},
 	{"cbl", "", "", nil, []string{"canadian baseball", "canadian baseball league"}},
+	// Leagues of Teamarr's table the reference does not carry (codes are
+	// Teamarr's league_id); found by their ESPN code too.
+	{"ligamx", "soccer", "mex.1", []string{"espn"}, []string{"mex.1"}},
+	{"brasileirao", "soccer", "bra.1", []string{"espn"}, []string{"bra.1"}},
+	{"lpa", "soccer", "arg.1", []string{"espn"}, []string{"arg.1"}},
+	{"dimayor", "soccer", "col.1", []string{"espn"}, []string{"col.1"}},
+	{"libertadores", "soccer", "conmebol.libertadores", []string{"espn"}, []string{"conmebol.libertadores"}},
+	{"sudamericana", "soccer", "conmebol.sudamericana", []string{"espn"}, []string{"conmebol.sudamericana"}},
+	{"jleague", "soccer", "jpn.1", []string{"espn"}, []string{"jpn.1"}},
+	{"aleague", "soccer", "aus.1", []string{"espn"}, []string{"aus.1"}},
+	{"spl", "soccer", "ksa.1", []string{"espn"}, []string{"ksa.1"}},
+	{"primeira", "soccer", "por.1", []string{"espn"}, []string{"por.1"}},
+	{"jupiler", "soccer", "bel.1", []string{"espn"}, []string{"bel.1"}},
+	{"super-lig", "soccer", "tur.1", []string{"espn"}, []string{"tur.1"}},
+	{"greek-super-league", "soccer", "gre.1", []string{"espn"}, []string{"gre.1"}},
+	{"dfb-pokal", "soccer", "ger.dfb_pokal", []string{"espn"}, []string{"ger.dfb_pokal"}},
+	{"coppa-italia", "soccer", "ita.coppa_italia", []string{"espn"}, []string{"ita.coppa_italia"}},
+	{"coupe-de-france", "soccer", "fra.coupe_de_france", []string{"espn"}, []string{"fra.coupe_de_france"}},
+	{"wwc", "soccer", "fifa.wwc", []string{"espn", "flagcdn"}, []string{"fifa.wwc"}},
+	{"gold-cup", "soccer", "concacaf.gold", []string{"espn", "flagcdn"}, []string{"concacaf.gold"}},
+	{"copa-america", "soccer", "conmebol.america", []string{"espn", "flagcdn"}, []string{"conmebol.america"}},
+	{"pll", "lacrosse", "pll", []string{"espn"}, []string{"pll"}},
+	{"afl", "", "", []string{"thesportsdb"}, []string{}},
+	{"norwegian-hockey", "", "", []string{"thesportsdb"}, []string{}},
 }
 
 func TestAddedLeagues(t *testing.T) {

@@ -165,7 +165,9 @@ func TestLeagueFields(t *testing.T) {
 		}, "aliases of the G League"},
 		{"ncaaf", func(l League) bool { return slices.Equal(l.Providers, []string{"espn", "ncaa"}) }, "providers espn, ncaa in order"},
 		{"ncaaf", func(l League) bool { return strings.HasPrefix(l.LogoURL, "https://www.ncaa.com/") }, "http logo kept"},
-		{"trc", func(l League) bool { return l.LogoURL == "" && l.LogoURLDark == "" }, "./assets logo dropped"},
+		{"trc", func(l League) bool {
+			return strings.HasPrefix(l.LogoURL, "https://upload.wikimedia.org/") && l.LogoURLDark == ""
+		}, "./assets logo replaced by the URL the reference moved to"},
 		{"wbc", func(l League) bool { return l.LogoURL == "" && l.FallbackLeague == "mlb" }, "fallback mlb, no local logo"},
 		{"ncaa", func(l League) bool { return len(l.Providers) == 0 && l.FallbackLeague == "ncaam" }, "generic ncaa falls back to ncaam"},
 		{"ncaaw", func(l League) bool { return l.FallbackLeague == "ncaam" }, "fallback ncaam"},

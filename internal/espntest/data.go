@@ -44,9 +44,12 @@ var leagues = []league{
 	{"football", "nfl", "28", "National Football League", "NFL", "nfl", false, false, true},
 	{"basketball", "nba", "46", "National Basketball Association", "NBA", "nba", false, true, true},
 	{"hockey", "nhl", "90", "National Hockey League", "NHL", "nhl", false, true, true},
+	{"baseball", "mlb", "10", "Major League Baseball", "MLB", "mlb", false, false, true},
 	{"soccer", "eng.1", "700", "English Premier League", "Prem", "soccer", true, false, true},
 	{"soccer", "usa.1", "770", "MLS", "MLS", "soccer", true, false, false},
 	{"football", "college-football", "23", "NCAA - Football", "NCAAF", "ncaa", true, false, true},
+	// A league no table of gamethumbs names: reached by discovery only.
+	{"soccer", "sui.1", "760", "Swiss Super League", "SSL", "soccer", true, false, true},
 }
 
 // discovery lists the leagues of each sport in the core API, sports in
@@ -58,8 +61,24 @@ var discovery = []struct {
 	{"football", []string{"nfl", "college-football", "ufl", "xfl", "cfl"}},
 	{"basketball", []string{"nba", "wnba", "nba-development", "mens-college-basketball", "olympics"}},
 	{"hockey", []string{"nhl", "mens-college-hockey", "olympics"}},
-	{"soccer", []string{"eng.1", "eng.2", "usa.1", "esp.1", "ger.1", "uefa.champions"}},
+	{"soccer", []string{"eng.1", "eng.2", "usa.1", "esp.1", "ger.1", "uefa.champions", "sui.1"}},
 	{"baseball", []string{"mlb", "college-baseball"}},
+}
+
+// LeagueCodes lists the league codes the fake's core API lists (every
+// sport's leagues, in order; a code listed under two sports once).
+func LeagueCodes() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, d := range discovery {
+		for _, slug := range d.leagues {
+			if !seen[slug] {
+				seen[slug] = true
+				out = append(out, slug)
+			}
+		}
+	}
+	return out
 }
 
 // extraLeagueLogos are league logo names the CDN serves beyond the

@@ -42,7 +42,8 @@ type Backend interface {
 	Team(ctx context.Context, league catalog.League, id string) (catalog.Team, error)
 	// Teams lists the teams of a league for the URL builder's pickers.
 	Teams(ctx context.Context, league catalog.League) ([]catalog.Team, error)
-	// Leagues lists the enabled leagues of the catalogue.
+	// Leagues lists the enabled leagues of the catalogue, then those
+	// switched off by their variable (Disabled: league pictures only).
 	Leagues() []catalog.League
 }
 
@@ -63,6 +64,9 @@ type Deps struct {
 	// Shared is the Redis tier several replicas share (REDIS_URL): images,
 	// rate limits. Nil when off.
 	Shared *cluster.Client
+	// Reencoder, when set, makes smaller copies of stored pictures with
+	// the same pixels in a background pass (cache.Recompressor). Nil: off.
+	Reencoder cache.Reencoder
 	// Renderer is the one Backend's jobs draw with: the image store
 	// admits jobs through its gate and holds a slot of it for each, the
 	// render gauges read the gate, the logo cache gauges its derivative
@@ -132,6 +136,7 @@ func NewServer(d Deps) *Server {
 		s.images.useDisk(d.Disk)
 	}
 	s.images.useShared(d.Shared, d.Config.Redis.MaxValueKB<<10, time.Duration(d.Config.ImageCacheHours)*time.Hour)
+	s.images.useReencoder(d.Reencoder)
 	s.limiter = ratelimit.New(ratelimit.DefaultCapacity, func() time.Time { return s.now() })
 	s.shared = d.Shared
 	s.useMetrics(d.Metrics)
@@ -158,6 +163,10 @@ type exchange struct {
 	rec      recorder
 	charged  bool // counted by the rate limiter already
 	cacheHit bool // answered from a cache tier: never counted
+	// route is the route the path matched (nil: none, or answered from
+	// resolvedURLs); the access log shows its literal words, and its
+	// parameters only when they were answered (see redactedPath).
+	route *route
 }
 
 // exchanges are reused by ServeHTTP: a request's handlers are done with
@@ -250,6 +259,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	kind = rt.kind
+	x.route = rt
 	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
 		kind = kindData
 	}
@@ -280,7 +290,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		e := toHTTP(err)
 		if e.Status >= 500 && e.Status != statusClientClosed {
-			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
+			s.log.Warn("request failed", "path", redactedPath(r, x), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
 		}
 		if rec.wroteHeader {
 			return // too late to change the answer; the log line shows it
@@ -298,11 +308,11 @@ func (s *Server) finish(v any, r *http.Request, x *exchange, kind routeKind, sta
 	if v != nil {
 		if v == http.ErrAbortHandler {
 			rec.aborted = true
-			s.logRequest(r, rec, kind, start)
+			s.logRequest(r, x, kind, start)
 			s.observe(r, rec, kind, start)
 			panic(v)
 		}
-		s.log.Error("panic serving request", "path", redactedPath(r), "panic", bounded(fmt.Sprint(v)))
+		s.log.Error("panic serving request", "path", redactedPath(r, x), "panic", bounded(fmt.Sprint(v)))
 		if !rec.wroteHeader {
 			writeError(rec, &Error{Status: 500, Msg: "internal error"})
 		}
@@ -311,7 +321,7 @@ func (s *Server) finish(v any, r *http.Request, x *exchange, kind routeKind, sta
 		rec.setDeadline(time.Now()) // net/http writes the implicit answer
 	}
 	s.chargeAfter(x, r, kind)
-	s.logRequest(r, rec, kind, start)
+	s.logRequest(r, x, kind, start)
 	s.observe(r, rec, kind, start)
 }
 

@@ -15,16 +15,37 @@ type leagueItem struct {
 	ShortName string `json:"shortName"`
 }
 
+// leagueEntry is a league of /api/leagues: what the URL builder shows and
+// every name the league answers to besides its code and names (aliases,
+// and its ids at its providers: ESPN's "soccer/esp.1" answers as "esp.1").
+type leagueEntry struct {
+	leagueItem
+	Aliases   []string          `json:"aliases,omitempty"`
+	Providers []string          `json:"providers"`
+	IDs       map[string]string `json:"ids,omitempty"`
+	// EnabledBy names the variable that switches on the league's teams
+	// (LEAGUES_ENABLE_MMA) while it is off: its league pictures work.
+	EnabledBy string `json:"enabledBy,omitempty"`
+}
+
 // apiLeagues lists the catalogue for the URL builder, with the league the
 // page starts on: the demo league in demo mode, else the NBA.
 func (s *Server) apiLeagues(w http.ResponseWriter, _ *http.Request, _ params) error {
 	leagues := s.backend.Leagues()
 	out := struct {
-		Default string       `json:"default"`
-		Leagues []leagueItem `json:"leagues"`
-	}{Leagues: make([]leagueItem, 0, len(leagues))}
+		Default string        `json:"default"`
+		Leagues []leagueEntry `json:"leagues"`
+	}{Leagues: make([]leagueEntry, 0, len(leagues))}
 	for _, l := range leagues {
-		out.Leagues = append(out.Leagues, leagueItem{Code: l.Code, Name: l.Name, ShortName: l.ShortName})
+		providers := l.Providers
+		if providers == nil {
+			providers = []string{}
+		}
+		out.Leagues = append(out.Leagues, leagueEntry{leagueItem: leagueItem{Code: l.Code, Name: l.Name, ShortName: l.ShortName},
+			Aliases: l.Aliases, Providers: providers, IDs: l.IDs})
+		if l.Disabled {
+			out.Leagues[len(out.Leagues)-1].EnabledBy = l.EnvVar
+		}
 		if out.Default == "" && (l.Code == "nba" && !s.cfg.Demo || l.Code == "demo" && s.cfg.Demo) {
 			out.Default = l.Code
 		}

@@ -17,7 +17,8 @@ func (f *fakeBackend) Leagues() []catalog.League {
 	return []catalog.League{
 		{Code: "demo", Name: "Gamethumbs Demo League", ShortName: "DEMO"},
 		{Code: "nba", Name: "National Basketball Association", ShortName: "NBA"},
-		{Code: "ncaaf", Name: "NCAA Football", ShortName: "NCAAF"},
+		{Code: "ncaaf", Name: "NCAA Football", ShortName: "NCAAF", Aliases: []string{"college football"},
+			Providers: []string{"espn", "ncaa"}, IDs: map[string]string{"espn": "football/college-football"}},
 	}
 }
 
@@ -53,14 +54,22 @@ func TestAPILeagues(t *testing.T) {
 		s, _ := newTestServer(t, func(c *config.Config) { c.Demo = tt.demo })
 		rec := do(t, s, "/api/leagues")
 		var body struct {
-			Default string       `json:"default"`
-			Leagues []leagueItem `json:"leagues"`
+			Default string        `json:"default"`
+			Leagues []leagueEntry `json:"leagues"`
 		}
 		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || rec.Code != 200 {
 			t.Fatalf("GET /api/leagues = %d %s", rec.Code, rec.Body)
 		}
-		if body.Default != tt.want || len(body.Leagues) != 3 || body.Leagues[1] != (leagueItem{"nba", "National Basketball Association", "NBA"}) {
+		if body.Default != tt.want || len(body.Leagues) != 3 || body.Leagues[1].leagueItem != (leagueItem{"nba", "National Basketball Association", "NBA"}) {
 			t.Errorf("demo=%v: /api/leagues = %+v, want default %q and the three leagues", tt.demo, body, tt.want)
+		}
+		// Every name a league answers to, for the page's search.
+		if l := body.Leagues[2]; strings.Join(l.Aliases, ",") != "college football" || strings.Join(l.Providers, ",") != "espn,ncaa" ||
+			l.IDs["espn"] != "football/college-football" {
+			t.Errorf("ncaaf in /api/leagues = %+v, want its aliases, providers and ESPN id", l)
+		}
+		if !strings.Contains(rec.Body.String(), `"providers":[]`) {
+			t.Errorf("a league without providers should list none: %s", rec.Body)
 		}
 	}
 }

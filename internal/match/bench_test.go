@@ -1,6 +1,10 @@
 package match
 
-import "testing"
+import (
+	"testing"
+
+	"gamethumbs/internal/catalog"
+)
 
 // The benchmarks also report cpu-ns/op, the process CPU time per
 // operation: on a shared, loaded machine wall-clock ns/op mostly measures
@@ -32,7 +36,7 @@ func BenchmarkFold(b *testing.B) {
 	b.ReportAllocs()
 	c0 := cpuTime()
 	for b.Loop() {
-		Fold("FC København – Brøndby IF")
+		catalog.Fold("FC København – Brøndby IF")
 	}
 	reportCPU(b, c0)
 }

@@ -1,6 +1,8 @@
 package match
 
 import (
+	"gamethumbs/internal/catalog"
+
 	"strings"
 	"testing"
 )
@@ -29,12 +31,12 @@ func FuzzFind(f *testing.F) {
 				t.Fatalf("Score(%q, %q) = %d, want 1..1000", q, nfl[i].FullName, s)
 			}
 		}
-		fq := Fold(q)
-		if ffq := Fold(fq); ffq != fq {
-			t.Fatalf("Fold(Fold(%q)) = %q, want %q", q, ffq, fq)
+		fq := catalog.Fold(q)
+		if ffq := catalog.Fold(fq); ffq != fq {
+			t.Fatalf("catalog.Fold(Fold(%q)) = %q, want %q", q, ffq, fq)
 		}
-		if c := Compact(q); c != strings.ReplaceAll(fq, " ", "") {
-			t.Fatalf("Compact(%q) = %q, want Fold without spaces %q", q, c, strings.ReplaceAll(fq, " ", ""))
+		if c := catalog.Compact(q); c != strings.ReplaceAll(fq, " ", "") {
+			t.Fatalf("catalog.Compact(%q) = %q, want Fold without spaces %q", q, c, strings.ReplaceAll(fq, " ", ""))
 		}
 		var tmp [64]byte
 		if fast, slow := appendKey(nil, tmp[:], q), appendKeySlow(nil, tmp[:], q); string(fast) != string(slow) {

@@ -26,7 +26,7 @@ func NewIndex(teams []catalog.Team) *Index {
 		for _, a := range t.Aliases {
 			x.aliases[i] = append(x.aliases[i], aliasKey{
 				key: appendKey(nil, tmp[:], a),
-				lit: appendFold(nil, a, false),
+				lit: catalog.AppendFold(nil, a, false),
 			})
 		}
 	}

@@ -1,6 +1,8 @@
 package match
 
 import (
+	"gamethumbs/internal/catalog"
+
 	"slices"
 	"unicode/utf8"
 )
@@ -29,8 +31,8 @@ func appendKey(dst, tmp []byte, s string) []byte {
 		if c >= utf8.RuneSelf {
 			return appendKeySlow(dst[:start], tmp, s)
 		}
-		c = asciiFold[c]
-		if c > byteDel {
+		c = catalog.FoldByte(c)
+		if c > catalog.FoldDel {
 			if !inWord {
 				inWord = true
 				words++
@@ -44,7 +46,7 @@ func appendKey(dst, tmp []byte, s string) []byte {
 			j++
 			continue
 		}
-		if c == byteSep && inWord {
+		if c == catalog.FoldSep && inWord {
 			inWord = false
 			if words == 1 {
 				firstEnd = j
@@ -72,5 +74,5 @@ func appendKey(dst, tmp []byte, s string) []byte {
 
 // appendKeySlow is the general path of appendKey.
 func appendKeySlow(dst, tmp []byte, s string) []byte {
-	return appendCompact(dst, stripStop(appendFold(tmp[:0], s, true)))
+	return appendCompact(dst, stripStop(catalog.AppendFold(tmp[:0], s, true)))
 }

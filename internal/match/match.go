@@ -106,7 +106,7 @@ func aliasMatch(q *prepared, t *catalog.Team, s *scratch) bool {
 		if len(key) > 0 && (string(key) == string(q.lit) || string(key) == string(q.vars[0].key)) {
 			return true
 		}
-		if key = appendFold(s.t[:0], a, false); len(key) > 0 && string(key) == string(q.lit) {
+		if key = catalog.AppendFold(s.t[:0], a, false); len(key) > 0 && string(key) == string(q.lit) {
 			return true
 		}
 	}

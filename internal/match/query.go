@@ -1,6 +1,10 @@
 package match
 
-import "bytes"
+import (
+	"bytes"
+
+	"gamethumbs/internal/catalog"
+)
 
 // MaxQueryLen is the longest query, in bytes, that can match. Longer input
 // is rejected before any folding.
@@ -33,7 +37,7 @@ func parse(s string, buf []byte) (q prepared, ok bool) {
 	if len(s) > MaxQueryLen {
 		return q, false
 	}
-	b := appendFold(buf[:0], s, true)
+	b := catalog.AppendFold(buf[:0], s, true)
 	if len(b) == 0 {
 		return q, false
 	}
@@ -42,7 +46,7 @@ func parse(s string, buf []byte) (q prepared, ok bool) {
 	folded := b[:len(b):len(b)]
 	words := stripStop(folded)
 	n := len(b)
-	b = appendFold(b, s, false)
+	b = catalog.AppendFold(b, s, false)
 	q.lit = b[n:len(b):len(b)]
 	n = len(b)
 	b = appendCompact(b, words)

@@ -39,7 +39,7 @@ type teamKeys struct {
 // full name for clubs) reuses its key.
 func buildKeys(t *catalog.Team, buf, tmp []byte) (k teamKeys) {
 	b := buf[:0]
-	b = appendFold(b, t.Abbreviation, false)
+	b = catalog.AppendFold(b, t.Abbreviation, false)
 	k.abbr = b[:len(b):len(b)]
 	slug := t.Slug
 	if i := strings.IndexByte(slug, '.'); i >= 0 {

@@ -20,12 +20,12 @@ func Winner(winner, seg1, seg2 string, t1, t2 catalog.Team) int {
 		return 0
 	}
 	var wb, b1, b2 [128]byte
-	w := appendFold(wb[:0], winner, false)
+	w := catalog.AppendFold(wb[:0], winner, false)
 	if len(w) == 0 {
 		return 0
 	}
-	c1 := appendFold(b1[:0], seg1, false)
-	c2 := appendFold(b2[:0], seg2, false)
+	c1 := catalog.AppendFold(b1[:0], seg1, false)
+	c2 := catalog.AppendFold(b2[:0], seg2, false)
 	eq1, eq2 := string(w) == string(c1), string(w) == string(c2)
 	switch {
 	case eq1 && !eq2:

@@ -188,3 +188,19 @@ func bandEdge(row []byte, rx, x0, x1, h0, h1 int, l, rt, foot float64, inf bool,
 		}
 	}
 }
+
+// BlitClipped composites src over dst (src's top-left at at) through the
+// coverage mask m (dst coordinates; nothing outside it).
+func BlitClipped(dst, src *image.RGBA, at image.Point, m *image.Alpha) {
+	r := src.Rect.Sub(src.Rect.Min).Add(at).Intersect(dst.Rect).Intersect(m.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cov := uint32(m.Pix[m.PixOffset(x, y)])
+			if cov == 0 {
+				continue
+			}
+			si := src.PixOffset(src.Rect.Min.X+x-at.X, src.Rect.Min.Y+y-at.Y)
+			BlendPix(dst.Pix, dst.PixOffset(x, y), colorRGBA(src.Pix[si:si+4]), cov)
+		}
+	}
+}

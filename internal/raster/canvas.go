@@ -29,12 +29,13 @@ func NewCanvas(w, h int) *image.RGBA {
 	return image.NewRGBA(image.Rect(0, 0, w, h))
 }
 
-// Release hands an image returned by Render back for reuse by later renders.
-// Call it only when nothing reads the image any more (after EncodePNG). It
-// is optional; images that are not released are garbage collected. Only
-// sizes renders draw on are pooled: a trimmed logo, whose size depends on
-// its content, is left to the garbage collector, so pools are not created
-// for every size ever trimmed.
+// Release hands a canvas from NewCanvas (or a buffer from GetPix in an
+// RGBA at the origin) back for reuse. Call it only when nothing reads the
+// image any more (after encoding). It is optional; images that are not
+// released are garbage collected. Only sizes NewCanvas was asked for are
+// pooled as canvases: an image of any other size (a logo trimmed to its
+// content) gives its buffer to the size-class pools of GetPix, so no pool
+// is created for every size ever trimmed.
 func Release(img image.Image) {
 	c, ok := img.(*image.RGBA)
 	if !ok || c.Rect.Min != (image.Point{}) || c.Stride != 4*c.Rect.Dx() {
@@ -128,8 +129,8 @@ func BlendPix(pix []byte, i int, c color.RGBA, cov uint32) {
 	blendCovWord(pix[i:i+4], Pixel32(c.R, c.G, c.B, c.A), cov)
 }
 
-// ColorRGBA reads a premultiplied 4-byte pixel.
-func ColorRGBA(s []byte) color.RGBA { return color.RGBA{s[0], s[1], s[2], s[3]} }
+// colorRGBA reads a premultiplied 4-byte pixel.
+func colorRGBA(s []byte) color.RGBA { return color.RGBA{s[0], s[1], s[2], s[3]} }
 
 // FillMask composites colour c (premultiplied) over dst through coverage
 // mask m (in dst coordinates). Pixels with zero coverage are skipped and
@@ -217,6 +218,32 @@ func fillMaskOpaque(dst *image.RGBA, m *image.Alpha, r image.Rectangle, c color.
 				BlendPix(drow, 4*x, c, uint32(cov))
 				x++
 			}
+		}
+	}
+}
+
+// MaskIn keeps dst only where m covers it, inside m.Rect (Porter-Duff
+// destination-in): every premultiplied pixel is scaled by the coverage.
+// It rounds the corners of cards drawn with plain rectangles.
+func MaskIn(dst *image.RGBA, m *image.Alpha) {
+	r := m.Rect.Intersect(dst.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
+		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
+		for x := 0; x < len(mrow); x++ {
+			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == ^uint64(0) {
+				x += 7 // eight pixels kept whole
+				continue
+			}
+			cov := mrow[x]
+			if cov == 255 {
+				continue
+			}
+			if cov == 0 {
+				Store32(drow[4*x:], 0)
+				continue
+			}
+			Store32(drow[4*x:], ScalePix(Load32(drow[4*x:]), uint32(cov)))
 		}
 	}
 }

@@ -47,3 +47,15 @@ func CopyAlpha(dst, src *image.Alpha) {
 		copy(dst.Pix[di:di+src.Rect.Dx()], src.Pix[si:si+src.Rect.Dx()])
 	}
 }
+
+// BakeOpacity scales mask m by opacity a (0-255), so drawing it as opaque
+// black coverage gives the same pixels as drawing m in black at opacity a.
+func BakeOpacity(m *image.Alpha, a uint8) {
+	var lut [256]uint8
+	for v := range lut {
+		lut[v] = uint8(Div255(uint32(v) * uint32(a)))
+	}
+	for i, v := range m.Pix {
+		m.Pix[i] = lut[v]
+	}
+}

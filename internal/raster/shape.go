@@ -197,3 +197,10 @@ func PutAlpha(a *image.Alpha) {
 		alphaPool.Put(a)
 	}
 }
+
+// MoveAlpha is m with its bounds moved by d (sharing its pixels).
+func MoveAlpha(m *image.Alpha, d image.Point) *image.Alpha {
+	moved := *m
+	moved.Rect = m.Rect.Add(d)
+	return &moved
+}

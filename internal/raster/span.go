@@ -147,8 +147,8 @@ func (s *SpanImage) Draw(dst *image.RGBA, at image.Point) {
 	s.DrawMemo(dst, at, new(ShadowMemos))
 }
 
-// DrawMemo is draw with the shadow memos sh, which may be shared by the
-// draws of one render (one goroutine): the backgrounds it has seen keep
+// DrawMemo is Draw with the shadow memos sh, which may be shared by the
+// draws of one picture (one goroutine): the backgrounds it has seen keep
 // their tables.
 func (s *SpanImage) DrawMemo(dst *image.RGBA, at image.Point, sh *ShadowMemos) {
 	b := s.Rect.Add(at)
@@ -283,9 +283,10 @@ type shadowMemo struct {
 	out [256]uint32
 }
 
-// ShadowMemos are the memos of a render's sprite draws, for the first
-// four backgrounds their shadow segments start on (the two team colours,
-// the divider, what the league logo lies on); later ones blend directly.
+// ShadowMemos are the memos of a series of sprite draws (one picture's),
+// for the first four backgrounds their shadow segments start on (in a
+// matchup: the two team colours, the divider, what the league logo lies
+// on); later ones blend directly.
 type ShadowMemos struct {
 	m    [4]shadowMemo
 	used int

@@ -14,10 +14,10 @@ const bandBytes = 1 << 20
 
 // RenderPNG renders s with o and writes the PNG to w. Thumbnails and covers
 // in styles whose drawing is known to clip cleanly are painted band by band
-// (horizontal strips of about a megabyte) and each band is encoded as soon
-// as it is painted, so a 1920x1080 render holds 1 MB of canvas instead of
-// 8 MB; the bytes are the same as rendering the whole canvas and encoding
-// it (tested for every banded style). Other images are rendered whole,
+// (horizontal strips of bandBytes) and each band is encoded as soon as it
+// is painted, so a render holds one band of canvas instead of the whole;
+// the bytes are the same as rendering the whole canvas and encoding it
+// (tested for every banded style). Other images are rendered whole,
 // encoded and recycled. Errors are those of Render, or w's.
 func (r *Renderer) RenderPNG(ctx context.Context, w io.Writer, s Scene, o Options) error {
 	if !banded(s, o) {

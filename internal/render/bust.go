@@ -133,33 +133,10 @@ func (p *painter) drawBustInCircle(def, dark image.Image, bg colorx.RGB, grey bo
 		return
 	}
 	defer raster.PutAlpha(m)
-	blitClipped(p.dst, sc, at, m)
+	raster.BlitClipped(p.dst, sc, at, m)
 	if p.trace != nil {
 		clipped := image.NewRGBA(sc.Rect)
-		blitClipped(clipped, sc, image.Point{}, moveAlpha(m, at.Mul(-1)))
+		raster.BlitClipped(clipped, sc, image.Point{}, raster.MoveAlpha(m, at.Mul(-1)))
 		p.record(img, clipped, at, grey)
 	}
-}
-
-// blitClipped composites src over dst (src's top-left at at) through the
-// coverage mask m (dst coordinates; nothing outside it).
-func blitClipped(dst, src *image.RGBA, at image.Point, m *image.Alpha) {
-	r := src.Rect.Sub(src.Rect.Min).Add(at).Intersect(dst.Rect).Intersect(m.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			cov := uint32(m.Pix[m.PixOffset(x, y)])
-			if cov == 0 {
-				continue
-			}
-			si := src.PixOffset(src.Rect.Min.X+x-at.X, src.Rect.Min.Y+y-at.Y)
-			raster.BlendPix(dst.Pix, dst.PixOffset(x, y), raster.ColorRGBA(src.Pix[si:si+4]), cov)
-		}
-	}
-}
-
-// moveAlpha is m with its bounds moved by d (sharing its pixels).
-func moveAlpha(m *image.Alpha, d image.Point) *image.Alpha {
-	moved := *m
-	moved.Rect = m.Rect.Add(d)
-	return &moved
 }

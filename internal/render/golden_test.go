@@ -14,7 +14,7 @@ var update = flag.Bool("update", false, "rewrite the golden images in testdata/g
 
 // TestGolden compares reduced-size renders (thumb 320x240, cover 240x320)
 // with testdata/golden/<kind>_<family>_<style>_<aspect>.png within the
-// STYLE.md §6 tolerance. Refresh with: go test ./internal/render -run
+// golden tolerance (rendertest.MaxDelta, rendertest.MaxShare). Refresh with: go test ./internal/render -run
 // TestGolden -update, then look at the changed pictures before committing.
 func TestGolden(t *testing.T) {
 	type gold struct {

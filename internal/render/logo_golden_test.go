@@ -10,8 +10,8 @@ import (
 )
 
 // TestLogoGolden compares 256-px trimmed logos with
-// testdata/golden/logo_<family>_<style>[_<case>].png within the STYLE.md §6
-// tolerance. Refresh with: go test ./internal/render -run TestLogoGolden
+// testdata/golden/logo_<family>_<style>[_<case>].png within the golden
+// tolerance (rendertest.MaxDelta, rendertest.MaxShare). Refresh with: go test ./internal/render -run TestLogoGolden
 // -update, then look at the changed pictures before committing.
 func TestLogoGolden(t *testing.T) {
 	type gold struct {

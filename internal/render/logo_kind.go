@@ -2,7 +2,6 @@ package render
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"image"
@@ -250,32 +249,6 @@ func (p *painter) logoBadge(text string, frame image.Rectangle, white bool) {
 	pb.RoundRect(x0, y0, x1, y1, 0.3*h)
 	p.fillPath(&pb, p.dst, p.full, rgba(pill))
 	p.drawText(p.dst, tb, (x0+x1)/2, (y0+y1)/2, ink, 1, true, nil)
-}
-
-// maskIn keeps dst only where m covers it, inside m.Rect (Porter-Duff
-// destination-in): every premultiplied pixel is scaled by the coverage.
-// It rounds the corners of cards drawn with plain rectangles.
-func maskIn(dst *image.RGBA, m *image.Alpha) {
-	r := m.Rect.Intersect(dst.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		mrow := m.Pix[m.PixOffset(r.Min.X, y):][:r.Dx()]
-		drow := dst.Pix[dst.PixOffset(r.Min.X, y):][:4*r.Dx()]
-		for x := 0; x < len(mrow); x++ {
-			if x+8 <= len(mrow) && binary.LittleEndian.Uint64(mrow[x:]) == ^uint64(0) {
-				x += 7 // eight pixels kept whole
-				continue
-			}
-			cov := mrow[x]
-			if cov == 255 {
-				continue
-			}
-			if cov == 0 {
-				raster.Store32(drow[4*x:], 0)
-				continue
-			}
-			raster.Store32(drow[4*x:], raster.ScalePix(raster.Load32(drow[4*x:]), uint32(cov)))
-		}
-	}
 }
 
 // logoBox returns the side of the square box that drawLogo should get so

@@ -55,7 +55,7 @@ func (p *painter) paintCard(c card, a, b colorx.RGB, split bool) {
 	var rr raster.Path
 	rr.RoundRect(c.x0, c.y0, c.x1, c.y1, cardRadius*c.bs)
 	if m := p.cachedMask(&rr, p.full); m != nil {
-		maskIn(p.dst, m)
+		raster.MaskIn(p.dst, m)
 	}
 }
 

@@ -59,20 +59,8 @@ func (p *painter) shapeShadow(x, y, w, h, rad float64, sh *shadowSpec) {
 			}
 			raster.PutAlpha(cover)
 		}
-		bakeOpacity(big, alpha)
+		raster.BakeOpacity(big, alpha)
 		return big, int64(len(big.Pix)) + 64
 	})
-	raster.FillMask(p.dst, moveAlpha(m, image.Pt(int(ix)-pad, int(iy)-pad)), color.RGBA{A: 255})
-}
-
-// bakeOpacity scales mask m by opacity a (0-255), so drawing it as opaque
-// black coverage gives the same pixels as drawing m in black at opacity a.
-func bakeOpacity(m *image.Alpha, a uint8) {
-	var lut [256]uint8
-	for v := range lut {
-		lut[v] = uint8(raster.Div255(uint32(v) * uint32(a)))
-	}
-	for i, v := range m.Pix {
-		m.Pix[i] = lut[v]
-	}
+	raster.FillMask(p.dst, raster.MoveAlpha(m, image.Pt(int(ix)-pad, int(iy)-pad)), color.RGBA{A: 255})
 }

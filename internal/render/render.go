@@ -12,8 +12,8 @@ import (
 
 // Render draws a thumbnail, cover or logo of scene s. Scenes with no team
 // draw the league image, one team the team image, two teams the matchup in
-// o.Style. It is pure (no I/O), waits for a slot of the Renderer's gate,
-// checks ctx between drawing steps, and returns an *image.RGBA: fully
+// o.Style. It is pure (no I/O), waits for a slot of the Renderer's gate
+// (unless ctx holds one, see Gate.Enter), checks ctx between drawing steps, and returns an *image.RGBA: fully
 // opaque and o.Width x o.Height for thumbnails and covers; for logos see
 // renderLogo (transparent or white, cropped when o.Trim). Pass the result
 // to Release after encoding to recycle it. Errors: *OptionError (errors.Is
@@ -38,8 +38,9 @@ func (r *Renderer) Render(ctx context.Context, s Scene, o Options) (image.Image,
 	return p.dst, nil
 }
 
-// begin checks o and the number of teams, then waits for a slot of the
-// gate (or ctx) and returns the function that gives it back.
+// begin checks o and the number of teams, then takes a slot of the gate
+// (waiting for it or ctx, unless ctx holds one) and returns the function
+// that gives it back.
 func (r *Renderer) begin(ctx context.Context, s Scene, o Options) (func(), error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
@@ -101,6 +102,10 @@ type painter struct {
 	// (see raster.SpanImage.DrawMemo); made by the first draw, never by a
 	// warming copy.
 	shadows *raster.ShadowMemos
+	// venues keeps graded venue photos (styles 10-13); layer is this
+	// render's, once looked up (a banded render paints once per band).
+	venues *venueLayers
+	layer  *image.RGBA
 }
 
 func (r *Renderer) newPainter(ctx context.Context, s Scene, o Options) *painter {
@@ -116,7 +121,7 @@ func (r *Renderer) newPainter(ctx context.Context, s Scene, o Options) *painter 
 func (r *Renderer) painterFor(ctx context.Context, s Scene, o Options) *painter {
 	W, H := float64(o.Width), float64(o.Height)
 	m := min(W, H)
-	return &painter{ctx: ctx, cache: r.cache, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080,
+	return &painter{ctx: ctx, cache: r.cache, venues: r.venues, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080,
 		portrait: o.Kind == KindCover, held: &heldSet{}}
 }
 

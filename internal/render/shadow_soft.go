@@ -69,7 +69,7 @@ func (p *painter) softFillOutside(pb *raster.Path, sh *shadowSpec, skip *image.A
 		if big == nil {
 			return nil, 64
 		}
-		bakeOpacity(big, alpha)
+		raster.BakeOpacity(big, alpha)
 		return big, int64(len(big.Pix)) + 64
 	})
 	switch {

@@ -50,10 +50,11 @@ func transient(err error) bool {
 }
 
 // leagueLogoImages loads the league's logos (configured URLs, then its
-// providers). When neither loads, the league's wordmark card stands in,
-// and degraded says why when that is because a source failed rather than
-// because the league has no logo anywhere.
-func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League, missed *failures) (light, dark image.Image, degraded string) {
+// providers). When neither loads, the configured default image (see
+// defaultImage) or else the league's wordmark card stands in (card is
+// true for the wordmark); degraded says why when that is because a
+// source failed rather than because the league has no logo anywhere.
+func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League, missed *failures) (light, dark image.Image, card bool, degraded string) {
 	lightURL, darkURL, err := s.leagueLogoURLs(ctx, l)
 	if transient(err) {
 		degraded = "league logo source unavailable"
@@ -74,10 +75,26 @@ func (s *Service) leagueLogoImages(ctx context.Context, l catalog.League, missed
 		s.logoFailed(missed, darkURL, darkErr)
 	}
 	if light != nil || dark != nil {
-		return light, dark, ""
+		return light, dark, false, ""
 	}
 	if transient(lightErr) || transient(darkErr) {
 		degraded = "league logo download failed"
 	}
-	return s.wordmark(l), nil, degraded
+	if u := s.defaultImage(l); u != "" {
+		img, err := s.cfg.Logos.Logo(ctx, u)
+		if err == nil {
+			return img, nil, false, degraded
+		}
+		s.logoFailed(missed, u, err)
+	}
+	return s.wordmark(l), nil, true, degraded
+}
+
+// defaultImage is the picture configured for what has no logo in l: the
+// league's own defaultImage, else DEFAULT_IMAGE, else "" (built-in).
+func (s *Service) defaultImage(l catalog.League) string {
+	if l.DefaultImage != "" {
+		return l.DefaultImage
+	}
+	return s.cfg.DefaultImage
 }

@@ -89,9 +89,29 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		if job := s.athleteRawJob(sides); job != nil {
 			return job, nil
 		}
-		return s.rawLogoJob(ctx, l, sides, req.Variant, degraded)
+		if !noLogo(sides) {
+			return s.rawLogoJob(ctx, l, sides, req.Variant, degraded)
+		}
+		// A team without a logo anywhere: the configured default image,
+		// else its name card in its colours, never a 404.
+		if d := s.defaultImage(l); d != "" {
+			return &rawJob{svc: s, url: d}, nil
+		}
+		nameMode = true
 	}
-	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode, degraded: degraded}, nil
+	job := &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode, degraded: degraded}
+	if venueJob(req, sides) {
+		if job.home, err = homeIndex(req, l, sides); err != nil {
+			return nil, err
+		}
+	}
+	return job, nil
+}
+
+// noLogo reports whether sides is one found team without any logo.
+func noLogo(sides []side) bool {
+	return len(sides) == 1 && !sides[0].missing && len(sides[0].athletes) == 0 &&
+		sides[0].team.Logo == "" && sides[0].team.LogoAlt == ""
 }
 
 // providerDown reports whether err is a provider failure a fallback
@@ -106,7 +126,8 @@ func providerDown(ctx context.Context, err error) bool {
 }
 
 // rawLogoJob serves a league or team logo as the provider has it, as a
-// PNG. A league without any logo gets its wordmark card.
+// PNG. A league without any logo gets the configured default image, else
+// its wordmark card.
 //
 // degraded, when set, marks the picture as a stand-in (see
 // Output.Degraded).
@@ -116,6 +137,9 @@ func (s *Service) rawLogoJob(ctx context.Context, l catalog.League, sides []side
 		url := light
 		if variant == "dark" && dark != "" || url == "" {
 			url = dark
+		}
+		if url == "" {
+			url = s.defaultImage(l)
 		}
 		if url == "" {
 			wj := &wordmarkJob{svc: s, league: l, degraded: degraded}
@@ -168,6 +192,7 @@ type renderJob struct {
 	league   catalog.League
 	sides    []side
 	nameMode bool
+	home     int // styles 10-13: the side whose venue is drawn (venue.go)
 	// degraded is set while rendering when a stand-in replaced something a
 	// source failed to give (see Output.Degraded).
 	degraded string
@@ -200,6 +225,10 @@ func (j *renderJob) Key() string {
 	}
 	b = append(b, "|N="...)
 	b = strconv.AppendBool(b, j.nameMode)
+	if venueJob(j.req, j.sides) {
+		b = append(b, "|H="...)
+		b = strconv.AppendInt(b, int64(j.home), 10)
+	}
 	return string(b)
 }
 

@@ -47,7 +47,8 @@ func encodePNG(img image.Image) ([]byte, error) {
 }
 
 // rawJob serves a provider's logo file as PNG. A league logo (league set)
-// that cannot be had is replaced by the league's wordmark card.
+// that cannot be had is replaced by the configured default image, else
+// the league's wordmark card.
 type rawJob struct {
 	svc      *Service
 	url      string
@@ -70,6 +71,13 @@ func (j *rawJob) Render(ctx context.Context) (Output, error) {
 			return Output{Data: out, ContentType: fetch.TypePNG, Degraded: j.degraded}, nil
 		}
 	}
+	if d := j.svc.defaultImage(*j.leagueOrZero()); j.league != nil && d != "" && d != j.url && ctx.Err() == nil {
+		if data, ctype, derr := j.svc.cfg.Logos.Raw(ctx, d); derr == nil {
+			if out, perr := asPNG(data, ctype); perr == nil {
+				return Output{Data: out, ContentType: fetch.TypePNG, Degraded: j.degraded}, nil
+			}
+		}
+	}
 	if j.league != nil && ctx.Err() == nil {
 		out, werr := encodePNG(j.svc.wordmark(*j.league))
 		if werr != nil {
@@ -82,6 +90,14 @@ func (j *rawJob) Render(ctx context.Context) (Output, error) {
 		return o, nil
 	}
 	return Output{}, rawLogoError(err)
+}
+
+// leagueOrZero is the league of a league logo, the zero league otherwise.
+func (j *rawJob) leagueOrZero() *catalog.League {
+	if j.league == nil {
+		return &catalog.League{}
+	}
+	return j.league
 }
 
 // rawLogoError maps a failed logo download for the raw routes: a 404 is

@@ -101,11 +101,22 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 	}
 	wg.Go(func() {
 		var why string
-		sc.League.Logo, sc.League.LogoDark, why = j.svc.leagueLogoImages(ctx, j.league, missed)
+		var card bool
+		sc.League.Logo, sc.League.LogoDark, card, why = j.svc.leagueLogoImages(ctx, j.league, missed)
 		if why != "" {
 			j.degraded = why
 		}
+		// The wordmark card stands in for the league's own art on league
+		// pictures; between two sides, where the reference draws the
+		// league's logo or nothing, it is left out.
+		if card && len(j.sides) >= 2 {
+			sc.League.Logo, sc.League.LogoDark = nil, nil
+		}
 	})
+	var records [2]string
+	if venueJob(j.req, j.sides) {
+		wg.Go(func() { sc.Venue, records = j.venue(ctx, missed) })
+	}
 	for i, sd := range j.sides {
 		t := &sc.Teams[i]
 		t.Missing, t.Loser = sd.missing, sd.loser
@@ -121,6 +132,12 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 			wg.Go(func() { t.Logo = j.svc.athleteImage(ctx, sd.athletes, missed) })
 			continue
 		}
+		if sd.team.Logo == "" && sd.team.LogoAlt == "" {
+			// No logo anywhere: the configured default image, else
+			// the renderer's name card.
+			load(j.svc.defaultImage(j.league), &t.Logo)
+			continue
+		}
 		load(sd.team.Logo, &t.Logo)
 		if sd.team.LogoAlt != sd.team.Logo && !j.req.UseLight {
 			load(sd.team.LogoAlt, &t.LogoDark)
@@ -133,6 +150,9 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 	for i, sd := range j.sides {
 		if !sd.missing {
 			j.colors(ctx, sd, &sc.Teams[i], missed)
+		}
+		if i < len(records) {
+			sc.Teams[i].Record = records[i]
 		}
 	}
 	return sc, nil

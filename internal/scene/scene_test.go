@@ -229,3 +229,46 @@ func TestPaletteColoursAreDeterministic(t *testing.T) {
 		t.Errorf("palette picks %s/%s then %s/%s; want stable and distinct", a1, b1, a2, b2)
 	}
 }
+
+// TestWordmarkStaysOffMatchups: a league without a logo anywhere gets its
+// wordmark card on league pictures, but not between the two sides of a
+// matchup, where the reference draws its logo or nothing.
+func TestWordmarkStaysOffMatchups(t *testing.T) {
+	s, _ := newTestService(t)
+	cat, err := catalog.NewWith(nil, []catalog.League{{Code: "nologo", Name: "No Logo League", ShortName: "NOLOGO",
+		Sport: "soccer", Slug: "usa.1", Providers: []string{"espn"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cfg.Catalog = cat
+	for _, tt := range []struct {
+		teams    []string
+		wantLogo bool
+	}{{nil, true}, {[]string{"orlando"}, true}, {[]string{"orlando", "dallas"}, false}} {
+		job, err := s.Prepare(ctx, Request{Kind: render.KindThumb, League: "nologo", Teams: tt.teams, Style: 1, Width: 320, Height: 180, LeagueLogo: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := job.(*renderJob).scene(ctx, &failures{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sc.League.Logo != nil; got != tt.wantLogo {
+			t.Errorf("teams %v: league logo drawn = %v, want %v", tt.teams, got, tt.wantLogo)
+		}
+	}
+}
+
+// TestDiscoveredCodesStayApart: a discovered league whose code a
+// catalogued league already has gets a code of its own.
+func TestDiscoveredCodesStayApart(t *testing.T) {
+	s, _ := newTestService(t)
+	s.cfg.Discover = func(ctx context.Context, id string) (catalog.League, error) {
+		return catalog.League{Code: "nba", Name: "NBA", Providers: []string{"thesportsdb"},
+			IDs: map[string]string{"thesportsdb": "4387"}, Temporary: true}, nil
+	}
+	l, err := s.League(ctx, "4387", false)
+	if err != nil || l.Code != "thesportsdb-4387" {
+		t.Errorf("League(4387) = %q, %v, want code thesportsdb-4387", l.Code, err)
+	}
+}

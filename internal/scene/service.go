@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"gamethumbs/internal/catalog"
 	"gamethumbs/internal/colorx"
@@ -25,11 +27,19 @@ type Config struct {
 	// Providers by id ("espn"). A league's providers are tried in the order
 	// the league lists them; ids missing here are skipped.
 	Providers map[string]catalog.Provider
-	// Discover finds a league unknown to the catalogue at a provider.
-	// Nil disables discovery.
-	Discover func(ctx context.Context, code string) (catalog.League, error)
+	// Discover finds a league unknown to the catalogue at a provider
+	// (catalog.FirstOf chains several). Nil disables discovery.
+	Discover catalog.Discoverer
+	// DefaultImage is the picture (http(s) or data:image URL) drawn for a
+	// team or league that has no logo anywhere, unless the league has its
+	// own (League.DefaultImage); empty keeps the built-in name card or
+	// wordmark.
+	DefaultImage string
 	// Logos downloads and decodes provider logos (cached, coalesced).
 	Logos *fetch.Fetcher
+	// Photos downloads venue photos (styles 10-13) and keeps each decoded,
+	// downscaled copy for a day. Nil uses Logos.
+	Photos *fetch.Fetcher
 	// Overlays downloads iconurl images through the SSRF-guarded client.
 	// Nil disables icons.
 	Overlays *fetch.Fetcher
@@ -59,7 +69,11 @@ type Service struct {
 	colors sync.Map // logo URL → [2]colorx.RGB extracted from the logo
 	found  findMemo // (league, query) → roster index
 	marks  wordmarks
-	misses missCache // league codes discovery did not find
+	// Discovery's answers by folded identifier: leagues it found (kept
+	// while providers are down, so a discovered league never turns into
+	// a 404 in an outage) and identifiers no provider knows.
+	discovered *lru.Cache[string, catalog.League]
+	misses     *lru.Cache[string, struct{}]
 
 	titleOnce   sync.Once
 	titleParser *title.Parser // reads /event titles (event.go)
@@ -71,78 +85,111 @@ func New(cfg Config) *Service {
 	if cfg.Renderer == nil {
 		cfg.Renderer = render.New(render.Config{CacheBytes: render.DefaultCacheBytes})
 	}
-	return &Service{cfg: cfg, warned: warnonce.New(LogoWarnInterval, 0, nil)}
+	return &Service{cfg: cfg, warned: warnonce.New(LogoWarnInterval, 0, nil),
+		discovered: lru.New[string, catalog.League](lru.Options{MaxBytes: maxDiscovered, MaxEntries: maxDiscovered}),
+		misses:     lru.New[string, struct{}](lru.Options{MaxBytes: maxMisses, MaxEntries: maxMisses}),
+	}
 }
 
-// League resolves a league identifier through the catalogue and, for an
-// identifier that looks like a provider league code, through provider
-// discovery, on every request path as game-thumbs does. Codes the provider
-// does not know are remembered for missTTL, so a garbage code costs one
-// lookup, not one per request. When discovery cannot reach the provider,
-// the answer is an unknown league unless fallback asks for the provider's
-// error (a picture depends on it).
+// League resolves a league identifier through the catalogue (codes,
+// names, aliases, provider ids; leagues switched off by their variable
+// for league pictures) and then through provider discovery (ESPN's codes,
+// TheSportsDB's names and ids), on every request path as game-thumbs
+// does. Identifiers no provider knows are remembered for missTTL, so a
+// garbage code costs one lookup, not one per request. A league discovery
+// found keeps answering while its providers are down. When discovery
+// cannot reach a provider for a league never found, the answer is an
+// unknown league unless fallback asks for the provider's error (a picture
+// depends on it).
 func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog.League, error) {
 	if l, ok := s.cfg.Catalog.Lookup(id); ok {
 		return l, nil
 	}
-	code := strings.ToLower(id)
-	if s.cfg.Discover == nil || !looksLikeCode(id) || s.misses.has(code) {
-		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+	if l, ok := s.cfg.Catalog.LookupDisabled(id); ok {
+		return l, nil // league pictures only (see findTeam)
 	}
-	l, err := s.cfg.Discover(ctx, code)
+	key := catalog.Fold(id)
+	if s.cfg.Discover == nil || !discoverable(id) || key == "" {
+		return catalog.League{}, s.unknownLeague(id)
+	}
+	if _, miss := s.misses.Get(key); miss {
+		return catalog.League{}, s.unknownLeague(id)
+	}
+	l, err := s.cfg.Discover(ctx, strings.TrimSpace(id))
 	var unknown *catalog.UnknownLeagueError
 	switch {
 	case err == nil:
+		l = s.ownCode(l)
+		s.discovered.Add(key, l, 1, time.Time{})
 		return l, nil
 	case errors.As(err, &unknown):
-		s.misses.add(code)
-		return catalog.League{}, err
-	case fallback || ctx.Err() != nil:
+		s.discovered.Remove(key)
+		s.misses.Add(key, struct{}{}, 1, time.Now().Add(missTTL))
+		return catalog.League{}, s.unknownLeague(id)
+	}
+	if l, ok := s.discovered.Get(key); ok {
+		return l, nil // the provider is down: the league it gave before
+	}
+	if fallback || ctx.Err() != nil {
 		return catalog.League{}, err
 	}
-	return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+	return catalog.League{}, s.unknownLeague(id)
 }
 
-// missTTL is how long a league code the provider does not know is
-// answered as unknown without asking again.
+// unknownLeague is the error of a league identifier nothing knows, with
+// the closest league codes of the catalogue as "did you mean"
+// suggestions (by code, short and full name and aliases).
+func (s *Service) unknownLeague(id string) error {
+	leagues := s.cfg.Catalog.Leagues()
+	as := make([]catalog.Team, len(leagues))
+	for i, l := range leagues {
+		as[i] = catalog.Team{ID: l.Code, Slug: l.Code, FullName: l.Code, Name: l.Name,
+			Abbreviation: l.ShortName, Aliases: l.Aliases}
+	}
+	return &catalog.UnknownLeagueError{Code: id, Suggestions: match.Suggest(id, as, leagueSuggestions)}
+}
+
+// leagueSuggestions is how many league codes an unknown league suggests.
+const leagueSuggestions = 5
+
+// ownCode keeps a discovered league from sharing a catalogued league's
+// code (TheSportsDB's "NBA", found by its id, is not ESPN's nba): its code
+// becomes provider-id ("thesportsdb-4387"), so cached pictures never mix.
+func (s *Service) ownCode(l catalog.League) catalog.League {
+	_, taken := s.cfg.Catalog.Get(l.Code)
+	if !taken && l.Code != "" {
+		return l
+	}
+	for _, p := range l.Providers {
+		if id := l.IDs[p]; id != "" {
+			l.Code = p + "-" + catalog.LetterSlug(id)
+			return l
+		}
+	}
+	l.Code = "discovered-" + catalog.LetterSlug(l.Name)
+	return l
+}
+
+// missTTL is how long an identifier no provider knows is answered as
+// unknown without asking again.
 const missTTL = time.Hour
 
-// maxMisses bounds the remembered unknown codes; when full the least
-// recently asked go first.
-const maxMisses = 4096
+// Bounds of discovery's memory (entries).
+const (
+	maxMisses     = 4096
+	maxDiscovered = 1024
+)
 
-// missCache remembers league codes discovery did not find, for missTTL
-// each (an internal/lru cache bounded by count).
-type missCache struct {
-	once sync.Once
-	c    *lru.Cache[string, struct{}]
-}
-
-func (m *missCache) codes() *lru.Cache[string, struct{}] {
-	m.once.Do(func() {
-		m.c = lru.New[string, struct{}](lru.Options{MaxBytes: maxMisses, MaxEntries: maxMisses})
-	})
-	return m.c
-}
-
-func (m *missCache) has(code string) bool {
-	_, ok := m.codes().Get(code)
-	return ok
-}
-
-func (m *missCache) add(code string) {
-	m.codes().Add(code, struct{}{}, 1, time.Now().Add(missTTL))
-}
-
-// looksLikeCode filters identifiers that cannot be provider league codes
-// before any network call.
-func looksLikeCode(id string) bool {
-	if id == "" || len(id) > 64 {
+// discoverable filters identifiers that cannot name a provider's league
+// before any network call: 1 to 64 bytes of valid UTF-8 without control
+// characters or slashes (codes such as "sui.1", names such as "Danish
+// Superliga").
+func discoverable(id string) bool {
+	if id == "" || len(id) > 64 || !utf8.ValidString(id) {
 		return false
 	}
 	for _, r := range id {
-		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-'
-		if !ok {
+		if unicode.IsControl(r) || r == '/' || r == '\\' || r == '?' || r == '#' || r == '%' {
 			return false
 		}
 	}
@@ -186,6 +233,10 @@ func (s *Service) Team(ctx context.Context, l catalog.League, id string) (catalo
 func (s *Service) findTeam(ctx context.Context, l catalog.League, query string) (catalog.Team, catalog.League, error) {
 	if strings.TrimSpace(query) == "" {
 		return catalog.Team{}, l, &catalog.UnknownTeamError{League: l.ShortName, Query: query}
+	}
+	if l.Disabled {
+		return catalog.Team{}, l, &catalog.UnknownTeamError{League: l.ShortName, Query: query,
+			Hint: "its teams and athletes are off; set " + l.EnvVar + "=true to enable them"}
 	}
 	if parts := s.splitAthletes(l, query); parts != nil {
 		return s.findAthletes(ctx, l, parts)

@@ -10,8 +10,11 @@ import (
 // feeders run to a few hundred teams).
 const maxPickerTeams = 2000
 
-// Leagues returns the enabled leagues of the catalogue, in table order.
-func (s *Service) Leagues() []catalog.League { return s.cfg.Catalog.Leagues() }
+// Leagues returns the enabled leagues of the catalogue, in table order,
+// then the leagues switched off by their variable (Disabled).
+func (s *Service) Leagues() []catalog.League {
+	return append(s.cfg.Catalog.Leagues(), s.cfg.Catalog.Disabled()...)
+}
 
 // Teams returns the teams a user can pick in league l: its roster from the
 // first provider that has it or, for a league without a roster of its own

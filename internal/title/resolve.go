@@ -84,7 +84,7 @@ func (p *Parser) isPlace(sp Split, sides [2]sideForms, rosters Rosters) bool {
 		}
 		l, _ := p.cat.Get(code)
 		for i := range sides {
-			if r.places[match.Compact(sides[i].in(l))] {
+			if r.places[catalog.Compact(sides[i].in(l))] {
 				return true
 			}
 		}
@@ -96,11 +96,11 @@ func (p *Parser) isPlace(sp Split, sides [2]sideForms, rosters Rosters) bool {
 // looked up by, folded once per title rather than once per league.
 type sideForms struct {
 	text string
-	key  string // match.Fold(text)
+	key  string // catalog.Fold(text)
 }
 
 func newSideForms(text string) sideForms {
-	return sideForms{text: text, key: match.Fold(text)}
+	return sideForms{text: text, key: catalog.Fold(text)}
 }
 
 // in is the side as league l reads it (see nickname).
@@ -207,7 +207,7 @@ func ident(x *match.Index, list []catalog.Team, i int) string {
 
 func hasAlias(t *catalog.Team, a string) bool {
 	for _, al := range t.Aliases {
-		if match.Compact(al) == match.Compact(a) {
+		if catalog.Compact(al) == catalog.Compact(a) {
 			return true
 		}
 	}
@@ -221,6 +221,6 @@ func womens(l catalog.League) bool {
 
 // sameTeams reports whether two results name the same clubs.
 func sameTeams(a, b Result) bool {
-	return match.Compact(a.Team1.FullName) == match.Compact(b.Team1.FullName) &&
-		match.Compact(a.Team2.FullName) == match.Compact(b.Team2.FullName)
+	return catalog.Compact(a.Team1.FullName) == catalog.Compact(b.Team1.FullName) &&
+		catalog.Compact(a.Team2.FullName) == catalog.Compact(b.Team2.FullName)
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"gamethumbs/internal/catalog"
-	"gamethumbs/internal/match"
 )
 
 // separator kinds, strongest first.
@@ -147,7 +146,7 @@ func (p *Parser) Split(title, hint string) Split {
 	var codes []string
 	named := false
 	if hint != "" {
-		codes, named = p.leagueOf(strings.Fields(match.Fold(hint)), true)
+		codes, named = p.leagueOf(strings.Fields(catalog.Fold(hint)), true)
 		if codes == nil {
 			return Split{} // an unknown hint names nothing we can read against
 		}
@@ -200,9 +199,22 @@ func (p *Parser) Split(title, hint string) Split {
 		sp.Side2 = sideText(trimSide(right, false))
 		if sp.Side1 == "" || sp.Side2 == "" {
 			sp.Side1, sp.Side2 = "", ""
+		} else {
+			sp.Home = homeSide(segs[bestSeg][bestAt])
 		}
 	}
 	return sp
+}
+
+// homeSide is the side separator t names as home (see Split.Home).
+func homeSide(t token) int {
+	switch t.w {
+	case "@", "at":
+		return 2
+	case "vs", "vs.", "v", "v.", "versus":
+		return 1
+	}
+	return 0
 }
 
 // splitDashes reads a segment whose only separator is a dash: two parts
@@ -262,7 +274,7 @@ func (p *Parser) leagueOf(words []string, whole bool) ([]string, bool) {
 	if len(words) == 1 {
 		key = foldWord(words[0])
 	} else {
-		key = match.Fold(strings.Join(words, " "))
+		key = catalog.Fold(strings.Join(words, " "))
 	}
 	if key == "" || isNumber(strings.ReplaceAll(key, " ", "")) {
 		return nil, false
@@ -355,12 +367,12 @@ func trimSide(side []token, first bool) []token {
 	return side
 }
 
-// foldWord is match.Fold for one token: already lower case, it needs no
+// foldWord is catalog.Fold for one token: already lower case, it needs no
 // work when it holds only a-z and 0-9.
 func foldWord(w string) string {
 	for i := 0; i < len(w); i++ {
 		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
-			return match.Fold(w)
+			return catalog.Fold(w)
 		}
 	}
 	return w

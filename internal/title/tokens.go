@@ -5,7 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"gamethumbs/internal/match"
+	"gamethumbs/internal/catalog"
 )
 
 // token is one word or punctuation mark of a title.
@@ -46,7 +46,7 @@ func tokenize(s string) []token {
 		}
 		if !isASCII(w) {
 			// Superscripts and other compatibility forms: "ᴴᴰ" is "hd".
-			if f := match.Fold(w); f != "" && !strings.Contains(f, " ") {
+			if f := catalog.Fold(w); f != "" && !strings.Contains(f, " ") {
 				w = f
 			}
 		}

@@ -1,6 +1,6 @@
 package title
 
-// The word lists below are keyed by folded text (match.Fold: lower case,
+// The word lists below are keyed by folded text (catalog.Fold: lower case,
 // accents folded, punctuation removed, single spaces).
 
 // leagueWords name leagues (or narrow to a few) in the ways titles do and

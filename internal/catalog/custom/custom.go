@@ -4,7 +4,11 @@
 // to adjust (teams.json and teams/*.json), with logos given as URLs or as
 // image files inside the directory. It also holds the built-in team facts
 // (Builtin) that user data is merged over. Everything is validated at start; an error names the
-// file, the field and the reason, and the service refuses to start.
+// file, the field and the reason, and the service refuses to start. A logo
+// is the exception: one that cannot be used (a path of game-thumbs' own
+// app directory such as "./assets/F1.png", a missing or unreadable file)
+// is a warning naming the entry, and the provider's logo or the designed
+// card stands in.
 //
 // Files are read in name order. Team entries of the same league and key
 // in later files are merged into earlier ones (aliases added, override
@@ -92,7 +96,7 @@ func Load(dir string, known func(code string) bool) (*Data, error) {
 	}
 	isKnown := func(code string) bool { return codes[code] || (known != nil && known(code)) }
 	for _, name := range jsonFiles(root, "teams") {
-		if err := d.readTeams(root, name, isKnown); err != nil {
+		if err := d.readTeams(root, name, isKnown, func(w string) { d.Warnings = append(d.Warnings, w) }); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -154,9 +158,19 @@ func (d *Data) apply(code string, t catalog.Team) (catalog.Team, bool) {
 			continue
 		}
 		hit = true
+		// The provider's names stay names of the team: a user who types
+		// ESPN's abbreviation ("MAN") finds the team an override renamed
+		// ("MUN").
+		before := [...]string{t.Abbreviation, t.FullName, t.Name}
 		e.override.applyTo(&t)
-		if len(e.aliases) > 0 {
-			t.Aliases = append(slices.Clip(t.Aliases), e.aliases...)
+		var kept []string
+		for i, now := range [...]string{t.Abbreviation, t.FullName, t.Name} {
+			if before[i] != "" && before[i] != now && !containsFold(e.aliases, before[i]) {
+				kept = append(kept, before[i])
+			}
+		}
+		if len(e.aliases)+len(kept) > 0 {
+			t.Aliases = append(append(slices.Clip(t.Aliases), e.aliases...), kept...)
 		}
 	}
 	return t, hit
@@ -177,7 +191,7 @@ func (e *entry) matches(t *catalog.Team) bool {
 // kebab is a name in lower-case kebab form ("Kansas City Chiefs" →
 // "kansas-city-chiefs"), accents folded.
 func kebab(s string) string {
-	return strings.ReplaceAll(match.Fold(s), " ", "-")
+	return strings.ReplaceAll(catalog.Fold(s), " ", "-")
 }
 
 // provider serves the custom teams of leagues listed with ProviderID.
@@ -235,6 +249,21 @@ func (w *wrapped) ID() string { return w.inner.ID() }
 
 func (w *wrapped) LeagueLogos(ctx context.Context, l catalog.League) (string, string, error) {
 	return w.inner.LeagueLogos(ctx, l)
+}
+
+// Details forwards to the provider when it knows teams' details; a
+// custom team (not the provider's) has none.
+func (w *wrapped) Details(ctx context.Context, l catalog.League, t catalog.Team) (catalog.Details, error) {
+	dp, ok := w.inner.(catalog.DetailsProvider)
+	if !ok {
+		return catalog.Details{}, catalog.ErrNotCovered
+	}
+	for _, c := range w.d.CustomTeams(l.Code) {
+		if c.ID == t.ID && c.FullName == t.FullName {
+			return catalog.Details{}, catalog.ErrNotCovered
+		}
+	}
+	return dp.Details(ctx, l, t)
 }
 
 func (w *wrapped) Teams(ctx context.Context, l catalog.League) ([]catalog.Team, error) {

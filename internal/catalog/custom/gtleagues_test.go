@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gamethumbs/internal/catalog"
 )
 
 // game-thumbs' own files work unchanged: leagues.json as an object keyed
@@ -79,5 +81,35 @@ func TestGameThumbsLeaguesUnsupportedProviders(t *testing.T) {
 	}
 	if _, err := Load(writeTree(t, map[string]string{"leagues.json": `{"z": {"name": 5}}`}), builtIn); err == nil || !strings.Contains(err.Error(), `league "z"`) {
 		t.Errorf("bad field: error %v, want it to name the league", err)
+	}
+}
+
+// TestTeamarrCodesInCustomData: a game-thumbs leagues file or a teams
+// file keyed by another name of a built-in league (Teamarr's "esp.1",
+// "ligamx") applies to that league.
+func TestTeamarrCodesInCustomData(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"leagues.json": `{"esp.1": {"aliases": ["la liga santander"]}, "mex.1": {"logoUrl": "https://example.com/ligamx.png"}}`,
+		"teams.json":   `{"esp.1": {"barcelona": {"aliases": ["barca"]}}}`,
+	})
+	d, err := Load(dir, builtIn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[string]catalog.League{}
+	for _, l := range d.Leagues {
+		codes[l.Code] = l
+	}
+	if l, ok := codes["laliga"]; !ok || !slices.Contains(l.Aliases, "la liga santander") || l.Slug != "esp.1" {
+		t.Errorf("esp.1 entry = %+v, want merged over laliga", d.Leagues)
+	}
+	if l, ok := codes["ligamx"]; !ok || l.LogoURL != "https://example.com/ligamx.png" {
+		t.Errorf("mex.1 entry = %+v, want merged over ligamx", d.Leagues)
+	}
+	if _, ok := codes["esp.1"]; ok {
+		t.Errorf("esp.1 became a league of its own")
+	}
+	if !d.HasTeams("laliga") {
+		t.Errorf("teams keyed esp.1 do not apply to laliga")
 	}
 }

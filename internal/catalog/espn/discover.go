@@ -1,6 +1,7 @@
 package espn
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -37,11 +38,14 @@ type refList struct {
 }
 
 // Discover finds code (for example "eng.2" or "usa.1") among the leagues of
-// ESPN's core API, ignoring letter case, and returns a temporary league
-// for it: Code is code in lower case, Name and ShortName upper case,
-// Providers ["espn"], Temporary true. The index of ESPN's leagues is
-// loaded on first use and cached for the TTL. An unknown code gives
-// *catalog.UnknownLeagueError; a failed load *catalog.UpstreamError.
+// ESPN's core API (every sport's league list), ignoring letter case, and
+// returns a temporary league for it: Code is code in lower case, Name and
+// ShortName ESPN's (from the league object; the code in upper case when
+// ESPN does not say), Providers ["espn"], IDs {"espn": sport/slug},
+// Temporary true. The index of ESPN's leagues is loaded on first use and
+// cached for the TTL; while ESPN is down the last good index answers. An
+// unknown code gives *catalog.UnknownLeagueError; a failed first load
+// *catalog.UpstreamError.
 func (p *Provider) Discover(ctx context.Context, code string) (catalog.League, error) {
 	c := strings.ToLower(strings.TrimSpace(code))
 	if !validCode(c) {
@@ -58,15 +62,47 @@ func (p *Provider) Discover(ctx context.Context, code string) (catalog.League, e
 		return catalog.League{}, &catalog.UnknownLeagueError{Code: code}
 	}
 	up := strings.ToUpper(c)
-	return catalog.League{
+	l := catalog.League{
 		Code:      c,
 		Name:      up,
 		ShortName: up,
 		Sport:     ss.sport,
 		Slug:      ss.slug,
 		Providers: []string{ID},
+		IDs:       map[string]string{ID: ss.sport + "/" + ss.slug},
 		Temporary: true,
-	}, nil
+	}
+	// The name is a nicety: without it (ESPN slow or down) the code
+	// stands in.
+	n, err := p.names.Get(ctx, ss.sport+"/"+ss.slug, load(p, func(ctx context.Context) (leagueName, error) {
+		return p.loadLeagueName(ctx, ss.sport, ss.slug)
+	}))
+	if err == nil {
+		l.Name = cmp.Or(n.name, l.Name)
+		if n.short != "" && len(n.short) <= 12 {
+			l.ShortName = strings.ToUpper(n.short)
+		}
+	}
+	return l, nil
+}
+
+// leagueName is the name and abbreviation of an ESPN league object.
+type leagueName struct{ name, short string }
+
+func (p *Provider) loadLeagueName(ctx context.Context, sport, slug string) (leagueName, error) {
+	var obj struct {
+		Name         text `json:"name"`
+		Abbreviation text `json:"abbreviation"`
+	}
+	u := p.core + "/v2/sports/" + url.PathEscape(sport) + "/leagues/" + url.PathEscape(slug)
+	if err := p.getJSON(ctx, u, &obj); err != nil {
+		var ue *catalog.UpstreamError
+		if errors.As(err, &ue) && ue.Status == http.StatusNotFound {
+			return leagueName{}, nil
+		}
+		return leagueName{}, err
+	}
+	return leagueName{string(obj.Name), string(obj.Abbreviation)}, nil
 }
 
 // validCode reports whether c can be an ESPN slug: 1 to 64 characters of

@@ -14,14 +14,17 @@ import (
 func TestDiscover(t *testing.T) {
 	s := espntest.New(t)
 	p := newTestProvider(t, s, 0, 0)
+	// name and short are ESPN's when the fake has the league object,
+	// else the code in upper case.
 	tests := []struct {
-		code, wantCode, sport, slug string
+		code, wantCode, sport, slug, name, short string
 	}{
-		{"eng.2", "eng.2", "soccer", "eng.2"},
-		{"USA.1", "usa.1", "soccer", "usa.1"},
-		{" ufl ", "ufl", "football", "ufl"},
-		{"mens-college-hockey", "mens-college-hockey", "hockey", "mens-college-hockey"},
-		{"olympics", "olympics", "basketball", "olympics"}, // listed under two sports: the first wins
+		{"eng.2", "eng.2", "soccer", "eng.2", "ENG.2", "ENG.2"},
+		{"USA.1", "usa.1", "soccer", "usa.1", "MLS", "MLS"},
+		{" ufl ", "ufl", "football", "ufl", "UFL", "UFL"},
+		{"mens-college-hockey", "mens-college-hockey", "hockey", "mens-college-hockey", "MENS-COLLEGE-HOCKEY", "MENS-COLLEGE-HOCKEY"},
+		{"olympics", "olympics", "basketball", "olympics", "OLYMPICS", "OLYMPICS"}, // listed under two sports: the first wins
+		{"eng.1", "eng.1", "soccer", "eng.1", "English Premier League", "PREM"},
 	}
 	for _, tt := range tests {
 		l, err := p.Discover(context.Background(), tt.code)
@@ -29,10 +32,10 @@ func TestDiscover(t *testing.T) {
 			t.Errorf("Discover(%q) error = %v", tt.code, err)
 			continue
 		}
-		up := l.Code
-		want := catalog.League{Code: tt.wantCode, Name: up, ShortName: up, Sport: tt.sport, Slug: tt.slug, Providers: []string{"espn"}, Temporary: true}
+		want := catalog.League{Code: tt.wantCode, Name: tt.name, ShortName: tt.short, Sport: tt.sport, Slug: tt.slug, Providers: []string{"espn"}, Temporary: true}
 		if l.Code != want.Code || l.Sport != want.Sport || l.Slug != want.Slug || !l.Temporary ||
-			!slices.Equal(l.Providers, want.Providers) || l.Name != upper(tt.wantCode) || l.ShortName != upper(tt.wantCode) {
+			!slices.Equal(l.Providers, want.Providers) || l.Name != want.Name || l.ShortName != want.ShortName ||
+			l.IDs["espn"] != tt.sport+"/"+tt.slug {
 			t.Errorf("Discover(%q) = %+v, want %+v", tt.code, l, want)
 		}
 	}

@@ -120,8 +120,9 @@ func toTeam(d *teamDTO) (catalog.Team, bool) {
 	return t, true
 }
 
-// hexColor returns "#rrggbb" for an ESPN colour given as 3 or 6 hex digits
-// (with or without "#"), and "" for anything else.
+// hexColor returns "#" and an ESPN colour given as 3 or 6 hex digits
+// (with or without "#"), in ESPN's own letter case ("EF0107" gives
+// "#EF0107", as game-thumbs answers), and "" for anything else.
 func hexColor(s string) string {
 	s = strings.TrimPrefix(s, "#")
 	if len(s) != 3 && len(s) != 6 {
@@ -132,11 +133,7 @@ func hexColor(s string) string {
 	b.WriteByte('#')
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c >= '0' && c <= '9', c >= 'a' && c <= 'f':
-		case c >= 'A' && c <= 'F':
-			c += 'a' - 'A'
-		default:
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
 			return ""
 		}
 		b.WriteByte(c)

@@ -145,7 +145,7 @@ func TestTeamsLenientDecoding(t *testing.T) {
 		{"groups as one object", wrap(`{"team":{"id":"1","groups":{"id":"9","name":"Pacific","parent":{"id":"7"}}}}`),
 			[]catalog.Team{{ID: "1", Conference: "Pacific", Division: "Pacific"}}},
 		{"colours", wrap(`{"team":{"id":"1","color":"FFF","alternateColor":"#12aB9f"}},{"team":{"id":"2","color":"zzzzzz","alternateColor":"12345"}}`),
-			[]catalog.Team{{ID: "1", Color: "#ffffff", AlternateColor: "#12ab9f"}, {ID: "2"}}},
+			[]catalog.Team{{ID: "1", Color: "#FFFFFF", AlternateColor: "#12aB9f"}, {ID: "2"}}},
 		{"logos by rel, not position", wrap(`{"team":{"id":"1","logos":[
 			{"href":"https://c/500-dark/scoreboard/a.png","rel":["full","scoreboard","dark"]},
 			{"href":"https://c/500/scoreboard/a.png","rel":["full","scoreboard"]},
@@ -190,7 +190,7 @@ func TestTeamsLenientDecoding(t *testing.T) {
 
 func TestHexColor(t *testing.T) {
 	tests := []struct{ in, want string }{
-		{"552583", "#552583"}, {"FDB927", "#fdb927"}, {"#abc", "#aabbcc"}, {"fff", "#ffffff"},
+		{"552583", "#552583"}, {"FDB927", "#FDB927"}, {"EF0107", "#EF0107"}, {"#abc", "#aabbcc"}, {"#ABC", "#AABBCC"}, {"fff", "#ffffff"},
 		{"", ""}, {"#", ""}, {"12345", ""}, {"1234567", ""}, {"gggggg", ""}, {"12 456", ""},
 		{"#12345g", ""}, {"red", ""}, {strings.Repeat("a", 100), ""},
 	}

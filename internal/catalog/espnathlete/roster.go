@@ -68,11 +68,11 @@ func buildRoster(sport, cdn string, as []athlete) *roster {
 		a.Flag, a.Country = share(a.Flag), share(a.Country)
 		r.teams[i] = toTeam(sport, cdn, a)
 		r.starts[i] = int32(names.Len())
-		display := match.Compact(a.Display)
+		display := catalog.Compact(a.Display)
 		names.WriteString(display)
 		names.WriteByte(0)
 		var seen [4]string
-		for j, k := range [4]string{display, match.Compact(a.Last), match.Compact(a.First), match.Compact(a.Short)} {
+		for j, k := range [4]string{display, catalog.Compact(a.Last), catalog.Compact(a.First), catalog.Compact(a.Short)} {
 			if k != "" && !slices.Contains(seen[:j], k) {
 				entries = append(entries, entry{k, int32(i)})
 			}
@@ -128,13 +128,13 @@ func (r *roster) find(query string) (int, bool) {
 	if len(query) > match.MaxQueryLen || len(r.teams) == 0 {
 		return -1, false
 	}
-	q := match.Compact(query)
+	q := catalog.Compact(query)
 	if q == "" {
 		return -1, false
 	}
 	cands := r.exact(q, make([]int32, 0, 32), maxCandidates)
 	if len(cands) == 0 {
-		for _, w := range strings.Fields(match.Fold(query)) {
+		for _, w := range strings.Fields(catalog.Fold(query)) {
 			if len(w) >= 3 && w != q {
 				cands = r.exact(w, cands, len(cands)+maxWordCandidates)
 			}

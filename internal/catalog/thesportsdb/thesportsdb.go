@@ -54,7 +54,8 @@ type Provider struct {
 	timeout   time.Duration
 	settings  catalog.SettingsTable
 	teams     *cache.Store[[]catalog.Team]
-	logos     *cache.Store[string]
+	leagues   *cache.Store[leagueInfo]   // lookupleague.php by league id
+	index     *cache.Store[*leagueIndex] // all_leagues.php (discovery)
 }
 
 var _ catalog.Provider = (*Provider)(nil)
@@ -77,8 +78,10 @@ func New(cfg Config) *Provider {
 	}
 	p.teams = cache.NewStore[[]catalog.Team](ttl)
 	p.teams.Share(cfg.Shared, "thesportsdb:teams", cache.Gob[[]catalog.Team]())
-	p.logos = cache.NewStore[string](ttl)
-	p.logos.Share(cfg.Shared, "thesportsdb:logos", cache.Gob[string]())
+	p.leagues = cache.NewStore[leagueInfo](ttl)
+	p.leagues.Share(cfg.Shared, "thesportsdb:leagues", cache.Gob[leagueInfo]())
+	p.index = cache.NewStore[*leagueIndex](ttl)
+	p.index.Refresh = ttl * 9 / 10
 	return p
 }
 
@@ -101,13 +104,24 @@ type teamDTO struct {
 	Logo      text `json:"strLogo"`
 	Colour1   text `json:"strColour1"`
 	Colour2   text `json:"strColour2"`
+	Stadium   text `json:"strStadium"`
+	Thumb     text `json:"strStadiumThumb"`
 }
 
 // Teams returns the teams TheSportsDB lists for the league's
-// tsdbLeagueName. A league without one, or one TheSportsDB has no teams
-// for, gives catalog.ErrNotCovered. The result is shared: do not modify it.
+// tsdbLeagueName, or for the name lookupleague.php gives its TheSportsDB
+// id (a league known by id alone, or discovered). A league with neither,
+// or one TheSportsDB has no teams for, gives catalog.ErrNotCovered. The
+// result is shared: do not modify it.
 func (p *Provider) Teams(ctx context.Context, l catalog.League) ([]catalog.Team, error) {
 	name := p.settings.Get(l.Code).TSDBLeagueName
+	if id := p.leagueID(l); name == "" && id != "" {
+		info, err := p.league(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		name = info.Name
+	}
 	if name == "" {
 		return nil, fmt.Errorf("thesportsdb: league %q has no TheSportsDB name: %w", l.Code, catalog.ErrNotCovered)
 	}
@@ -152,6 +166,10 @@ func toTeam(d *teamDTO) (catalog.Team, bool) {
 	if t.Logo == "" {
 		t.Logo = string(d.Logo)
 	}
+	if d.Stadium != "" || d.Thumb != "" {
+		t.Venue = catalog.Venue{Name: string(d.Stadium), Image: string(d.Thumb)}
+		t.Venue.City, t.Venue.State = cityState(string(d.Location))
+	}
 	if t.Abbreviation == "" {
 		t.Abbreviation = abbreviate(name)
 	}
@@ -166,38 +184,62 @@ func toTeam(d *teamDTO) (catalog.Team, bool) {
 // leagueList is the answer of lookupleague.php.
 type leagueList struct {
 	Leagues []struct {
+		Name  text `json:"strLeague"`
 		Badge text `json:"strBadge"`
 		Logo  text `json:"strLogo"`
 	} `json:"leagues"`
 }
 
+// leagueInfo is what lookupleague.php says of a league: its name (for
+// its team list) and its badge and logo URLs.
+type leagueInfo struct{ Name, Badge, Logo string }
+
+// leagueID is the league's TheSportsDB id: its tsdbLeagueId, else the id
+// discovery gave it (League.IDs).
+func (p *Provider) leagueID(l catalog.League) string {
+	if id := p.settings.Get(l.Code).TSDBLeagueID; id != "" {
+		return id
+	}
+	return l.IDs[ID]
+}
+
+// league loads (and caches) lookupleague.php for id, the id of a
+// catalogued or discovered league. An id TheSportsDB does not know gives
+// the zero leagueInfo.
+func (p *Provider) league(ctx context.Context, id string) (leagueInfo, error) {
+	info, err := p.leagues.Get(ctx, id, providerhttp.Within(p.timeout, func(ctx context.Context) (leagueInfo, error) {
+		return p.lookupLeague(ctx, id)
+	}))
+	return info, callerError(err)
+}
+
+// lookupLeague asks lookupleague.php for id, without caching (ids typed
+// by users that may not exist must not grow the cache).
+func (p *Provider) lookupLeague(ctx context.Context, id string) (leagueInfo, error) {
+	var resp leagueList
+	if err := p.getJSON(ctx, "lookupleague.php?id="+url.QueryEscape(id), &resp); err != nil {
+		return leagueInfo{}, err
+	}
+	for _, lg := range resp.Leagues {
+		return leagueInfo{Name: string(lg.Name), Badge: string(lg.Badge), Logo: string(lg.Logo)}, nil
+	}
+	return leagueInfo{}, nil
+}
+
 // LeagueLogos returns the league's TheSportsDB badge (its logo when it has
 // no badge) as the light logo; there is no dark variant. A league without
-// a tsdbLeagueId gives catalog.ErrNotCovered.
+// a TheSportsDB id (tsdbLeagueId, or one discovery gave it) gives
+// catalog.ErrNotCovered.
 func (p *Provider) LeagueLogos(ctx context.Context, l catalog.League) (string, string, error) {
-	id := p.settings.Get(l.Code).TSDBLeagueID
+	id := p.leagueID(l)
 	if id == "" {
 		return "", "", catalog.ErrNotCovered
 	}
-	logo, err := p.logos.Get(ctx, id, providerhttp.Within(p.timeout, func(ctx context.Context) (string, error) {
-		var resp leagueList
-		if err := p.getJSON(ctx, "lookupleague.php?id="+url.QueryEscape(id), &resp); err != nil {
-			return "", err
-		}
-		for _, lg := range resp.Leagues {
-			if lg.Badge != "" {
-				return string(lg.Badge), nil
-			}
-			if lg.Logo != "" {
-				return string(lg.Logo), nil
-			}
-		}
-		return "", nil
-	}))
+	info, err := p.league(ctx, id)
 	if err != nil {
-		return "", "", callerError(err)
+		return "", "", err
 	}
-	return logo, "", nil
+	return cmp.Or(info.Badge, info.Logo), "", nil
 }
 
 // callerError maps a cache wait that ended with the caller's context to

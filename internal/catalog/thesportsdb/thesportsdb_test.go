@@ -44,9 +44,9 @@ func TestTeams(t *testing.T) {
 		want catalog.Team
 	}{
 		{0, catalog.Team{ID: "135245", Slug: "bc-lions", City: "British Columbia", Name: "BC Lions", FullName: "BC Lions",
-			Abbreviation: "BC", Color: "#f05323", AlternateColor: "#000000", Aliases: []string{"Leos"}}},
+			Abbreviation: "BC", Color: "#F05323", AlternateColor: "#000000", Aliases: []string{"Leos"}}},
 		{3, catalog.Team{ID: "135248", Slug: "saskatchewan-roughriders", City: "Saskatchewan", Name: "Saskatchewan Roughriders",
-			FullName: "Saskatchewan Roughriders", Abbreviation: "SSK", Color: "#00633e", AlternateColor: "#ffffff",
+			FullName: "Saskatchewan Roughriders", Abbreviation: "SSK", Color: "#00633E", AlternateColor: "#FFFFFF",
 			Aliases: []string{"Riders", "Green Riders"}}},
 	}
 	for _, tt := range tests {
@@ -138,5 +138,23 @@ func TestBadgeIsAPNG(t *testing.T) {
 	}
 	if r, _, _, _ := img.At(32, 8).RGBA(); r>>8 != 0xff {
 		t.Errorf("badge body red = %d, want 255", r>>8)
+	}
+}
+
+// TestTeamVenues: strStadium, strStadiumThumb and strLocation become the
+// team's venue; a team without a stadium has none.
+func TestTeamVenues(t *testing.T) {
+	p, fake := newProvider(t, "")
+	teams, err := p.Teams(context.Background(), catalog.League{Code: "cfl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := catalog.Venue{Name: "Mosaic Stadium", City: "Regina", State: "Saskatchewan",
+		Image: fake.URL + thesportsdbtest.StadiumPath("Mosaic Stadium")}
+	if got := teams[3].Venue; got != want {
+		t.Errorf("Saskatchewan venue = %+v, want %+v", got, want)
+	}
+	if got := teams[2].Venue; got.Known() {
+		t.Errorf("Edmonton (no stadium in the data) venue = %+v, want none", got)
 	}
 }

@@ -1,6 +1,7 @@
 // Package hardcase holds the hard cases of the renderer's legibility and
 // layout rules as synthetic scenes (generated logos, no files): white,
-// black and yellow logos, logos whose body is the team colour with a
+// black and yellow logos (a yellow one on a white team), a dark purple
+// one on a purple team, logos whose body is the team colour with a
 // bright detail, two teams of the same colour, tiny, very wide and very
 // tall logos, long names and doubles. cmd/gallery renders them for every
 // style and kind, and the render package's tests check that every team
@@ -18,6 +19,42 @@ import (
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/render/rendertest"
 )
+
+// brightPhoto is the hardest venue photo: an overcast white sky over pale
+// concrete stands, with a dark band of seats, so white and black logos
+// both meet their own colour somewhere behind them.
+var brightPhoto = func() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 320, 180))
+	for y := range 180 {
+		c := color.RGBA{246, 246, 240, 255}
+		switch {
+		case y >= 70 && y < 95:
+			c = color.RGBA{24, 24, 28, 255}
+		case y >= 95:
+			c = color.RGBA{205, 205, 200, 255}
+		}
+		for x := range 320 {
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return img
+}()
+
+// atVenue gives a scene the home venue of styles 10-13: the second team's,
+// with brightPhoto when photo is set (else the home colour stands in),
+// and records under the logos.
+func atVenue(s render.Scene, photo bool) render.Scene {
+	if len(s.Teams) != 2 {
+		return s
+	}
+	s.Teams = append([]render.Team(nil), s.Teams...)
+	s.Teams[0].Record, s.Teams[1].Record = "41-23", "10-7"
+	s.Venue = render.Venue{Name: "Hard Case Arena", Place: "Springfield, IL", Home: 1}
+	if photo {
+		s.Venue.Photo = brightPhoto
+	}
+	return s
+}
 
 // Case is one hard-case scene and the options it needs (name mode).
 type Case struct {
@@ -80,6 +117,16 @@ var (
 	Tall = render.Team{Name: "Tower City", Short: "Towers", Abbr: "TWR",
 		Color: rgb("#f26522"), AltColor: rgb("#1a1a1a"), HasAlt: true,
 		Logo: rendertest.Wordmark(100, 400, nrgba("#1a1a1a"), nrgba("#ffffff"))}
+	// Daylight: a yellow logo on a white team (on a white card it
+	// vanishes), no dark variant.
+	Daylight = render.Team{Name: "Daylight", Short: "Daylight", Abbr: "DAY",
+		Color: rgb("#ffffff"), AltColor: rgb("#ffd100"), HasAlt: true,
+		Logo: rendertest.Logo(rendertest.Star, 400, nrgba("#ffd100"), nrgba("#ffe680"))}
+	// Violet: a dark purple logo on a purple team, no dark variant (on
+	// the near-black grid of styles 5 and 6 it vanishes).
+	Violet = render.Team{Name: "Violets", Short: "Violets", Abbr: "VIO",
+		Color: rgb("#4b2a7b"), AltColor: rgb("#b4975a"), HasAlt: true,
+		Logo: rendertest.Logo(rendertest.Diamond, 400, nrgba("#3a1f63"), nrgba("#2d1a4d"))}
 	// LongName and ShortName: name mode with very different name lengths.
 	LongName = render.Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI",
 		Color: rgb("#00529f"), AltColor: rgb("#ffffff"), HasAlt: true}
@@ -109,6 +156,7 @@ func Cases() []Case {
 		{Name: "same_reds", Scene: pair(RedA, RedB)},
 		{Name: "tiny_wide", Scene: pair(Tiny, Wide)},
 		{Name: "tall_yellow", Scene: pair(Tall, Yellow)},
+		{Name: "daylight_violet", Scene: pair(Daylight, Violet)},
 		{Name: "long_names", Scene: pair(LongName, ShortName), NameMode: true},
 		{Name: "doubles", Scene: pair(
 			doubles("Bryan / Bryan", "BRY", rgb("#0a3161"), "#f1c27d", "#0a3161"),
@@ -118,7 +166,7 @@ func Cases() []Case {
 
 // Teams lists every team of the cases once, for team pictures.
 func Teams() []render.Team {
-	return []render.Team{White, Black, Yellow, Purple, Green, RedA, RedB, Tiny, Wide, Tall}
+	return []render.Team{White, Black, Yellow, Purple, Green, RedA, RedB, Tiny, Wide, Tall, Daylight, Violet}
 }
 
 // Picture is one picture to render: a case in a style and kind.
@@ -145,13 +193,17 @@ func Pictures(scale float64) []Picture {
 	th, cv, lg := sz(ThumbSize), sz(CoverSize), int(float64(LogoSize)*scale)
 	var out []Picture
 	for _, c := range Cases() {
-		for _, st := range []int{1, 2, 3, 4, 5, 6, 98, 99} {
+		for _, st := range []int{1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99} {
 			for _, k := range []struct {
 				name string
 				kind render.Kind
 				size image.Point
 			}{{"thumb", render.KindThumb, th}, {"cover", render.KindCover, cv}} {
-				out = append(out, Picture{fmt.Sprintf("%s_%s_style%d", c.Name, k.name, st), c.Scene, render.Options{
+				scene := c.Scene
+				if render.IsVenueStyle(st) {
+					scene = atVenue(scene, st == 10 || st == 12)
+				}
+				out = append(out, Picture{fmt.Sprintf("%s_%s_style%d", c.Name, k.name, st), scene, render.Options{
 					Kind: k.kind, Width: k.size.X, Height: k.size.Y, Style: st, LeagueLogo: true, NameMode: c.NameMode}})
 			}
 		}

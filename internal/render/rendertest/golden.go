@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 )
 
-// Tolerance of a golden comparison (STYLE.md §6): every channel may differ
-// by at most MaxDelta, and at most MaxShare of the pixels may differ at all.
+// Tolerance of a golden comparison: every channel may differ by at most
+// MaxDelta, and at most MaxShare of the pixels may differ at all.
 const (
 	MaxDelta = 2
 	MaxShare = 0.001

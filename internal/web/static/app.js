@@ -11,6 +11,9 @@
     teamsLeague: '',
     chosen: { 1: null, 2: null }, // team picked from the list, per input
     event: null,         // what /event/raw understood of the title field, while it applies
+    hasDemo: false,      // the offline demo league is served (DEMO=true)
+    leagues: [],         // /api/leagues, sorted by short name
+    searchTimer: 0,
   };
   let eventTimer = 0;
   let eventSeq = 0;
@@ -24,9 +27,25 @@
     let body = null;
     try { body = await resp.json(); } catch (e) { /* not JSON */ }
     if (!resp.ok) {
-      throw new Error((body && body.error) || (resp.status + ' ' + resp.statusText));
+      const err = new Error((body && body.error) || (resp.status + ' ' + resp.statusText));
+      err.status = resp.status;
+      throw err;
     }
     return body;
+  }
+
+  // providerDown reports whether a status says the sports-data provider
+  // could not be reached (502) or did not answer in time (504).
+  function providerDown(status) { return status === 502 || status === 504; }
+
+  // showProviderHint explains an unreachable provider in plain words and
+  // offers the offline demo league (or says how to turn it on); hidden
+  // again once a picture loads.
+  function showProviderHint(show) {
+    $('hint').hidden = !show;
+    if (!show) return;
+    $('hint-demo').hidden = !state.hasDemo || $('league').value === 'demo';
+    $('hint-nodemo').hidden = state.hasDemo;
   }
 
   // options reads the allowed values from the OpenAPI document's schemas.
@@ -104,8 +123,17 @@
     show('trim-field', k === 'logo' && !raw);
     show('variant-field', raw);
     show('winner-field', matchup);
+    // Styles 10-13 draw the home team's venue.
+    show('home-field', matchup && k !== 'logo' && venueStyle($('style').value));
     $('leaguelogo').closest('.field').hidden = raw;
     $('mode').closest('.field').hidden = n === 0;
+  }
+
+  // venueStyle reports whether a thumbnail or cover style draws the home
+  // venue (10-13), which home= chooses.
+  function venueStyle(style) {
+    const n = Number(style);
+    return n >= 10 && n <= 13;
   }
 
   // buildPath is the image path and query for the form, leaving out
@@ -135,6 +163,7 @@
     if (!raw && $('leaguelogo').value) q.set('logo', $('leaguelogo').value);
     if ($('badge').value) q.set('badge', $('badge').value);
     if (matchup && $('winner').value) q.set('winner', ts[Number($('winner').value) - 1]);
+    if (matchup && k !== 'logo' && venueStyle(style) && $('home').value) q.set('home', ts[Number($('home').value) - 1]);
     if (ts.length > 0 && $('mode').value) q.set('mode', $('mode').value);
     if ($('fallback').checked) q.set('fallback', 'true');
     const query = q.toString();
@@ -174,6 +203,7 @@
       img.onload = () => {
         if (seq !== previewSeq) return;
         img.dataset.state = 'loaded';
+        showProviderHint(false);
         setStatus(img.naturalWidth + ' × ' + img.naturalHeight + ' · ' + path);
       };
       img.src = path;
@@ -195,6 +225,7 @@
       msg = resp.status + ': ' + ((body && body.error) || resp.statusText);
       const retry = resp.headers.get('Retry-After');
       if (retry) msg += ' (retry in ' + retry + ' s)';
+      if (providerDown(resp.status) && seq === previewSeq) showProviderHint(true);
     } catch (e) {
       msg = 'The server did not answer: ' + e.message;
     }
@@ -379,7 +410,8 @@
       if (state.teamsLeague !== league) return;
       state.teams = body.teams || [];
     } catch (e) {
-      setStatus('Teams of ' + league + ': ' + e.message, true);
+      setStatus('Teams of ' + league + ': ' + (e.status ? e.status + ' ' : '') + e.message, true);
+      if (providerDown(e.status)) showProviderHint(true);
     }
     if (keep === true) return;
     const [a, b] = state.teams;
@@ -426,15 +458,64 @@
     }));
   }
 
+  // ---- league search --------------------------------------------------------
+
+  // squash is a name as the league search compares it: folded (see
+  // fold) without spaces ("Süper Lig" and "super-lig" are "superlig").
+  const squash = (v) => fold(String(v)).replace(/ /g, '');
+
+  function showLeagues(list) {
+    $('league').replaceChildren(...list.map((l) => new Option(l.shortName + ' · ' + l.name, l.code)));
+  }
+
+  // leagueKeys lists every name a league answers to: code, names,
+  // aliases and its provider ids (ESPN's by its slug, as URLs use it).
+  function leagueKeys(l) {
+    const ids = Object.values(l.ids || {}).flatMap((v) => [v, v.split('/').pop()]);
+    return [l.code, l.shortName, l.name].concat(l.aliases || [], ids).map(squash);
+  }
+
+  // searchLeagues narrows the league list to those that answer to the
+  // query (a name that starts with it first), and selects the best. A
+  // query no catalogued league answers to is offered as it is: the
+  // server asks its providers' league lists for it.
+  function searchLeagues() {
+    const q = squash($('leaguesearch').value);
+    if (!q) {
+      const cur = $('league').value;
+      showLeagues(state.leagues);
+      $('league').value = cur;
+      return;
+    }
+    const scored = [];
+    for (const l of state.leagues) {
+      const keys = leagueKeys(l);
+      const rank = keys.includes(q) ? 0 : keys.some((k) => k.startsWith(q)) ? 1 : keys.some((k) => k.includes(q)) ? 2 : -1;
+      if (rank >= 0) scored.push([rank, l]);
+    }
+    scored.sort((a, b) => a[0] - b[0]);
+    const list = scored.map((s) => s[1]);
+    const typed = $('leaguesearch').value.trim();
+    if (!list.length && typed) list.push({ code: typed, shortName: typed, name: 'ask the providers' });
+    const before = $('league').value;
+    showLeagues(list);
+    if (list.length && list[0].code !== before) {
+      $('league').value = list[0].code;
+      leaveTitle();
+      loadTeams();
+    }
+  }
+
   // ---- start --------------------------------------------------------------
 
   async function start() {
     try {
       const [doc, leagues] = await Promise.all([getJSON('/openapi.json'), getJSON('/api/leagues')]);
       state.opts = options(doc);
-      const list = (leagues.leagues || []).slice().sort((x, y) => x.shortName.localeCompare(y.shortName));
-      $('league').replaceChildren(...list.map((l) => new Option(l.shortName + ' · ' + l.name, l.code)));
+      state.leagues = (leagues.leagues || []).slice().sort((x, y) => x.shortName.localeCompare(y.shortName));
+      showLeagues(state.leagues);
       $('league').value = leagues.default;
+      state.hasDemo = state.leagues.some((l) => l.code === 'demo');
       fill($('badge'), [{ value: '', label: 'none' }].concat(state.opts.badge.items), '');
     } catch (e) {
       setStatus('Could not load the page data: ' + e.message, true);
@@ -443,16 +524,26 @@
     setupPicker(1);
     setupPicker(2);
     $('league').addEventListener('change', () => { leaveTitle(); loadTeams(); });
+    $('leaguesearch').addEventListener('input', () => {
+      clearTimeout(state.searchTimer);
+      state.searchTimer = setTimeout(searchLeagues, 150);
+    });
     for (const n of [1, 2]) $('team' + n).addEventListener('input', leaveTitle);
     $('eventtitle').addEventListener('input', () => {
       clearTimeout(eventTimer);
       eventTimer = setTimeout(readTitle, 300);
     });
     $('form').addEventListener('change', (e) => {
-      if (e.target.id !== 'league' && e.target.id !== 'eventtitle' && !e.target.id.startsWith('team')) schedulePreview();
+      if (e.target.id !== 'league' && e.target.id !== 'leaguesearch' && e.target.id !== 'eventtitle' && !e.target.id.startsWith('team')) schedulePreview();
     });
     $('form').addEventListener('submit', (e) => e.preventDefault());
     $('copy').addEventListener('click', copy);
+    $('hint-demo').addEventListener('click', () => {
+      $('league').value = 'demo';
+      leaveTitle();
+      showProviderHint(false);
+      loadTeams();
+    });
     $('gallery-show').addEventListener('click', () => {
       const [a, b] = [1, 2].map((n) => ({ key: teamIdent(n), fullName: $('team' + n).value.trim() }));
       if (a.key && b.key) gallery($('league').value, a, b);

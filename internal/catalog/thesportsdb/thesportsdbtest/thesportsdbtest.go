@@ -5,9 +5,11 @@
 // which other fakes reuse).
 //
 // Leagues with teams: "CFL" (nine Canadian Football League teams),
-// "Canadian OHL" (four teams, one without colours) and "Empty League" (an
-// empty list, as TheSportsDB answers {"teams":null}). League badges exist
-// for ids 4370 (Formula 1), 4393 (NASCAR), 4373 (IndyCar) and 4405 (CFL).
+// "Canadian OHL" (four teams, one without colours), "Danish Superliga" and
+// "Australian AFL" (a few teams) and "Empty League" (an empty list, as
+// TheSportsDB answers {"teams":null}). all_leagues.php lists Leagues;
+// league badges exist for the ids of LeagueBadges (Formula 1, NASCAR,
+// IndyCar, CFL, AFL, rugby, cricket, ...).
 package thesportsdbtest
 
 import (
@@ -18,6 +20,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/catalog/providertest"
+	"gamethumbs/internal/demo"
 )
 
 // Team is one fake team.
@@ -45,7 +48,45 @@ var Teams = map[string][]Team{
 		{"140004", "Soo Greyhounds", "SSM", "", "Sault Ste. Marie", "#C8102E", "#000000"},
 	},
 	"Empty League": nil,
+	// A league no table of gamethumbs names: found by discovery only.
+	"Danish Superliga": {
+		{"133890", "FC København", "FCK", "Copenhagen", "Copenhagen", "#FFFFFF", "#001E96"},
+		{"133891", "Brøndby IF", "BIF", "Brondby", "Brøndby", "#FFD700", "#005CA9"},
+		{"133892", "FC Midtjylland", "FCM", "", "Herning", "#000000", "#E3000F"},
+		{"133893", "AGF", "AGF", "Aarhus", "Aarhus", "#FFFFFF", "#00A3E0"},
+	},
+	"Australian AFL": {
+		{"134100", "Collingwood Magpies", "COL", "Pies", "Melbourne", "#000000", "#FFFFFF"},
+		{"134101", "Sydney Swans", "SYD", "Swans", "Sydney", "#ED171F", "#FFFFFF"},
+	},
 }
+
+// League is one league of all_leagues.php.
+type League struct{ ID, Name, Sport, Alternate string }
+
+// Leagues answers all_leagues.php: leagues of the table and "Danish
+// Superliga", which no table names.
+var Leagues = []League{
+	{"4328", "English Premier League", "Soccer", "Premier League, EPL"},
+	{"4340", "Danish Superliga", "Soccer", "3F Superliga, Superligaen"},
+	{"4370", "Formula 1", "Motorsport", "F1"},
+	{"4393", "NASCAR Cup Series", "Motorsport", "NASCAR"},
+	{"4373", "IndyCar Series", "Motorsport", "IndyCar"},
+	{"4405", "CFL", "American Football", "Canadian Football League"},
+	{"4456", "Australian AFL", "Australian Football", "AFL"},
+	{"4926", "Norwegian Fjordkraft-ligaen", "Ice Hockey", "Eliteserien"},
+}
+
+// Stadiums are the home grounds of the fake's teams by team id
+// (strStadium; their photos, strStadiumThumb, are generated JPEGs). Teams
+// not listed have neither; the Ottawa 67's photo answers 404.
+var Stadiums = map[string]string{
+	"135245": "BC Place", "135246": "McMahon Stadium", "135248": "Mosaic Stadium",
+	"135251": "BMO Field", "140001": "Canada Life Place", "140002": "TD Place Arena",
+}
+
+// StadiumPath is the path of a team's stadium photo on the fake.
+func StadiumPath(name string) string { return "/images/stadium/" + slug(name) + ".jpg" }
 
 // Player is one fake athlete of searchplayers.php.
 type Player struct{ ID, Name, Sport string }
@@ -61,7 +102,9 @@ var Players = []Player{
 }
 
 // LeagueBadges maps TheSportsDB league ids to the label of their badge.
-var LeagueBadges = map[string]string{"4370": "F1", "4393": "NASCAR", "4373": "INDY", "4405": "CFL"}
+var LeagueBadges = map[string]string{"4370": "F1", "4393": "NASCAR", "4373": "INDY", "4405": "CFL",
+	"4456": "AFL", "4926": "FJORD", "4340": "SUPERLIGA", "4416": "NRL", "4551": "SUPER RUGBY",
+	"4714": "6N", "4414": "PREM", "4446": "URC", "5622": "UNRIVALED", "4460": "IPL", "4461": "BBL", "5532": "SA20"}
 
 // Server is a running fake. Its methods are safe for concurrent use.
 type Server struct {
@@ -120,6 +163,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 				"idTeam": t.ID, "strTeam": t.Name, "strTeamShort": t.Short, "strAlternate": t.Alternate,
 				"strLocation": t.Location, "strBadge": base + BadgePath(t.Name), "strLogo": nil,
 				"strColour1": t.Colour1, "strColour2": t.Colour2, "strDivision": nil, "intFormedYear": 1950,
+				"strStadium": nil, "strStadiumThumb": nil,
+			}
+			if st, ok := Stadiums[t.ID]; ok {
+				m["strStadium"], m["strStadiumThumb"] = st, base+StadiumPath(st)
 			}
 			list = append(list, m)
 		}
@@ -130,9 +177,21 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, map[string]any{"leagues": nil})
 			return
 		}
+		name := label
+		for _, l := range Leagues {
+			if l.ID == q.Get("id") {
+				name = l.Name
+			}
+		}
 		writeJSON(w, map[string]any{"leagues": []map[string]any{{
-			"idLeague": q.Get("id"), "strLeague": label, "strBadge": "http://" + r.Host + "/images/league/" + label + ".png",
+			"idLeague": q.Get("id"), "strLeague": name, "strBadge": "http://" + r.Host + "/images/league/" + strings.ReplaceAll(label, " ", "-") + ".png",
 		}}})
+	case name == "all_leagues.php":
+		list := make([]map[string]any, 0, len(Leagues))
+		for _, l := range Leagues {
+			list = append(list, map[string]any{"idLeague": l.ID, "strLeague": l.Name, "strSport": l.Sport, "strLeagueAlternate": l.Alternate})
+		}
+		writeJSON(w, map[string]any{"leagues": list})
 	case name == "searchplayers.php":
 		want := strings.ToLower(q.Get("p"))
 		var list []map[string]any
@@ -163,8 +222,18 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writePNG(w, Badge(label, c1, c2, Shield, 256))
+	case strings.HasPrefix(path, "/images/stadium/"):
+		sl := strings.TrimSuffix(strings.TrimPrefix(path, "/images/stadium/"), ".jpg")
+		for id, st := range Stadiums {
+			if slug(st) == sl && id != "140002" {
+				w.Header().Set("Content-Type", "image/jpeg")
+				_, _ = w.Write(demo.VenuePhoto(st, "c8102e", "ffffff", 960, 540, "jpg"))
+				return
+			}
+		}
+		http.NotFound(w, r)
 	case strings.HasPrefix(path, "/images/league/"):
-		label := strings.TrimSuffix(strings.TrimPrefix(path, "/images/league/"), ".png")
+		label := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(path, "/images/league/"), ".png"), "-", " ")
 		writePNG(w, Badge(label, "e10600", "15151e", Square, 256))
 	default:
 		http.NotFound(w, r)
