@@ -23,6 +23,7 @@ var bytesLogoSets = []struct {
 	fake func(testing.TB) *espntest.Server
 }{
 	{"flat", func(t testing.TB) *espntest.Server { return espntest.New(t) }},
+	{"real", func(t testing.TB) *espntest.Server { return espntest.New(t, espntest.RealisticLogos()) }},
 }
 
 // TestRecompressBytes prints, per logo set and picture (thumb style 1,
