@@ -184,12 +184,10 @@ func (p *painter) venuePhoto(layer *image.RGBA) {
 
 // scaleBilinear fills rows r of dst (an opaque canvas in its own
 // coordinates) with src scaled by (kx, ky) after moving it by (-sx0,
-// -sy0) in source pixels, bilinear; hold: bilinear across only, each
-// output row the nearest source row's (rows that share one are equal).
-// Each source row is resampled across once and kept while output rows
-// need it. An output row depends on its y alone, so bands paint what the
-// whole canvas would.
-func scaleBilinear(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sx0, sy0, kx, ky float64, hold bool) {
+// -sy0) in source pixels, bilinear; acrossOnly: each output row is the
+// nearest source row's, resampled across. Each source row is resampled
+// across once and kept while output rows need it.
+func scaleBilinear(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sx0, sy0, kx, ky float64, acrossOnly bool) {
 	sw, sh := src.Rect.Dx(), src.Rect.Dy()
 	n := r.Dx()
 	x0 := make([]int32, n)
@@ -220,21 +218,15 @@ func scaleBilinear(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sx0, sy0
 			o[2] = int32(a[2])*(256-w) + int32(b[2])*w
 		}
 	}
-	last := -1 // the source row of the output row above, when held
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		fy := sy0 + (float64(y)+0.5)/ky - 0.5
 		fy = min(max(fy, 0), float64(sh-1))
 		j := int(fy)
 		j1 := min(j+1, sh-1)
 		wy := int32((fy-float64(j))*256 + 0.5)
-		if hold {
+		if acrossOnly {
 			j = min(int(fy+0.5), sh-1)
 			j1, wy = j, 0
-			if j == last {
-				copy(dst.Pix[dst.PixOffset(r.Min.X, y):][:4*n], dst.Pix[dst.PixOffset(r.Min.X, y-1):])
-				continue
-			}
-			last = j
 		}
 		switch {
 		case haveA == j:
