@@ -16,7 +16,17 @@ import (
 // benchmarks that measure our code rather than the loopback network.
 func newHandler(b *testing.B, extra map[string]string) http.Handler {
 	b.Helper()
-	fake := espntest.New(b)
+	h, closeAll := newService(b, espntest.New(b), extra)
+	b.Cleanup(closeAll)
+	return h
+}
+
+// newService builds the service handler against fake with the given
+// settings (rate limit off, everything else at its default unless extra
+// says otherwise; no HOME, so no disk tier unless extra sets one). The
+// caller closes it.
+func newService(b *testing.B, fake *espntest.Server, extra map[string]string) (http.Handler, func()) {
+	b.Helper()
 	env := map[string]string{
 		"RATE_LIMIT_PER_MINUTE": "0",
 		"ESPN_SITE_API_URL":     fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
@@ -34,8 +44,7 @@ func newHandler(b *testing.B, extra map[string]string) http.Handler {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(closeAll)
-	return h
+	return h, closeAll
 }
 
 func serveOnce(b *testing.B, h http.Handler, path string, header ...string) *httptest.ResponseRecorder {
