@@ -123,6 +123,7 @@ type phaseResult struct {
 	errors        int
 	perSec        float64
 	p50, p95, max time.Duration
+	all           []time.Duration // every latency, sorted
 }
 
 func (r phaseResult) String() string {
@@ -172,7 +173,7 @@ func phase(name string, conc int, d time.Duration, next func(i int) (string, htt
 	elapsed := time.Since(start)
 	all := slices.Concat(lat...)
 	slices.Sort(all)
-	r := phaseResult{name: name, conc: conc, requests: len(all), errors: int(errs.Load())}
+	r := phaseResult{name: name, conc: conc, requests: len(all), errors: int(errs.Load()), all: all}
 	if len(all) > 0 {
 		r.perSec = float64(len(all)) / elapsed.Seconds()
 		r.p50, r.p95, r.max = all[len(all)/2], all[len(all)*95/100], all[len(all)-1]

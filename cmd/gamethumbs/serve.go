@@ -342,7 +342,8 @@ func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 		xc = h
 		closers = append(closers, h.Close)
 	}
-	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg), Renderer: newRenderer(cfg)}
+	deps := httpapi.Deps{Config: cfg, Logger: log, Metrics: newMetrics(cfg), Renderer: newRenderer(cfg),
+		Reencoder: newReencoder(cfg)}
 	if deps.Metrics != nil && cfg.MetricsAddr != "" {
 		stop, err := serveMetrics(cfg.MetricsAddr, deps.Metrics, log)
 		if err != nil {
@@ -387,7 +388,9 @@ func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 		closers = append(closers, closeBackend)
 		deps.Backend = backend
 	}
-	return app{handler: httpapi.NewServer(deps), xc: xc, close: closeAll}, nil
+	srv := httpapi.NewServer(deps)
+	closers = append(closers, srv.Close) // the re-encode pass first: it writes to the tiers
+	return app{handler: srv, xc: xc, close: closeAll}, nil
 }
 
 // newRenderer builds the service's one renderer: its gate lets

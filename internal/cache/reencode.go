@@ -25,9 +25,13 @@ type Reencoder interface {
 // is kept: a client holding the first copy still gets 304s.
 //
 // It never delays a render: Offer drops a picture when the queue is full,
-// one worker does the work, and a picture whose turn comes while busy
-// reports load (renders running or queued) waits a second for the load to
-// pass, then is skipped. Only a copy that
+// one worker does the work, one picture at a time (its work memory is
+// the encoder's for one picture), and it starts only once busy (renders
+// running or queued) has reported no load for idleSettle; a picture whose
+// turn comes under load waits a second for the load to pass, then is
+// skipped. While it works, busy is looked at every busyPoll and the first
+// load cancels the encoder's context: the picture is dropped (Yielded)
+// and the CPU is the render's within milliseconds. Only a copy that
 // is smaller, decodes to exactly the same pixels, and replaces the picture
 // still stored under its key (same ETag) is stored, through the tiers.
 type Recompressor struct {
@@ -38,13 +42,18 @@ type Recompressor struct {
 
 	mu    sync.Mutex
 	stats RecompressStats
-	done  chan struct{}
+	// lastBusy is when load was last seen (idle, watch): the worker's.
+	lastBusy time.Time
+	ctx      context.Context // done once Close is called
+	quit     context.CancelFunc
+	done     chan struct{}
 }
 
 // RecompressStats counts what the pass did.
 type RecompressStats struct {
 	Replaced, Skipped, NotSmaller, Failed uint64
-	Saved                                 int64 // bytes
+	Yielded                               uint64 // stopped because a render came
+	Saved                                 int64  // bytes
 }
 
 // NewRecompressor starts the pass over tiers with enc, at most queue
@@ -54,6 +63,7 @@ func NewRecompressor(tiers Cache, enc Reencoder, queue int, busy func() bool) *R
 		busy = func() bool { return false }
 	}
 	r := &Recompressor{tiers: tiers, enc: enc, busy: busy, q: make(chan queuedWrite, queue), done: make(chan struct{})}
+	r.ctx, r.quit = context.WithCancel(context.Background())
 	go r.run()
 	return r
 }
@@ -61,7 +71,7 @@ func NewRecompressor(tiers Cache, enc Reencoder, queue int, busy func() bool) *R
 // Offer queues the picture stored under key for the pass; it reports
 // false when the picture is dropped (queue full, or not to be stored).
 func (r *Recompressor) Offer(key string, img *Image) bool {
-	if r == nil || lasting(img) != nil {
+	if r == nil || lasting(img) != nil || r.ctx.Err() != nil {
 		return false
 	}
 	select {
@@ -73,10 +83,11 @@ func (r *Recompressor) Offer(key string, img *Image) bool {
 	}
 }
 
-// Close stops the pass once the picture in hand is done; queued ones are
-// dropped.
+// Close stops the pass, the picture in hand within milliseconds (its
+// encoder's context is cancelled); queued ones are dropped, later offers
+// refused. It is safe to call more than once, and beside Offer.
 func (r *Recompressor) Close() {
-	close(r.q)
+	r.quit()
 	<-r.done
 }
 
@@ -95,7 +106,13 @@ func (r *Recompressor) count(f func(*RecompressStats)) {
 
 func (r *Recompressor) run() {
 	defer close(r.done)
-	for w := range r.q {
+	for {
+		var w queuedWrite
+		select {
+		case <-r.ctx.Done():
+			return
+		case w = <-r.q:
+		}
 		if !r.idle() {
 			r.count(func(s *RecompressStats) { s.Skipped++ })
 			continue
@@ -105,30 +122,71 @@ func (r *Recompressor) run() {
 }
 
 // How long the pass waits for the machine to be idle before it skips a
-// picture, and how often it looks.
+// picture, how long busy must report no load before it starts (a lull
+// between a burst's requests is not idle), and how often it looks while
+// waiting and while working.
 const (
-	idleWait = time.Second
-	idlePoll = 50 * time.Millisecond
+	idleWait   = time.Second
+	idleSettle = 100 * time.Millisecond
+	idlePoll   = 10 * time.Millisecond
+	busyPoll   = 2 * time.Millisecond
 )
 
-// idle reports whether busy reports no load within idleWait.
+// idle reports whether busy has reported no load for idleSettle (the
+// last load seen by idle or watch, across pictures: a queue of pictures
+// that are quick to handle pays the settling once), waiting at most
+// idleWait for it.
 func (r *Recompressor) idle() bool {
-	for deadline := time.Now().Add(idleWait); ; {
-		if !r.busy() {
+	deadline := time.Now().Add(idleWait)
+	for {
+		now := time.Now()
+		if r.busy() {
+			r.lastBusy = now
+		} else if now.Sub(r.lastBusy) >= idleSettle {
 			return true
 		}
-		if time.Now().After(deadline) {
+		if now.After(deadline) {
 			return false
 		}
-		time.Sleep(idlePoll)
+		select {
+		case <-r.ctx.Done():
+			return false
+		case <-time.After(idlePoll):
+		}
 	}
 }
 
-// once re-encodes one picture and stores the copy when it may.
+// watch cancels the work's context at the first load busy reports, until
+// stop is closed.
+func (r *Recompressor) watch(cancel context.CancelFunc, stop <-chan struct{}) {
+	t := time.NewTicker(busyPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			if r.busy() {
+				r.lastBusy = time.Now() // read by the worker once watch has returned
+				cancel()
+				return
+			}
+		}
+	}
+}
+
+// once re-encodes one picture and stores the copy when it may; a render
+// arriving meanwhile stops it.
 func (r *Recompressor) once(key string, img *Image) {
-	ctx := context.Background()
+	ctx, cancel := context.WithCancel(r.ctx)
+	stop, watched := make(chan struct{}), make(chan struct{})
+	go func() { r.watch(cancel, stop); close(watched) }()
+	defer func() { close(stop); <-watched; cancel() }()
 	data, err := r.enc.Reencode(ctx, img.ContentType, img.Data)
 	switch {
+	case ctx.Err() != nil:
+		r.count(func(s *RecompressStats) { s.Yielded++ })
+		return
 	case err != nil:
 		r.count(func(s *RecompressStats) { s.Failed++ })
 		return

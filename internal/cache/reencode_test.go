@@ -62,7 +62,7 @@ func waitStats(t *testing.T, r *Recompressor, n uint64) RecompressStats {
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		st := r.Stats()
-		if st.Replaced+st.Skipped+st.NotSmaller+st.Failed >= n {
+		if st.Replaced+st.Skipped+st.NotSmaller+st.Failed+st.Yielded >= n {
 			return st
 		}
 		if time.Now().After(deadline) {
@@ -160,4 +160,57 @@ type reencodeFunc func(context.Context, string, []byte) ([]byte, error)
 
 func (f reencodeFunc) Reencode(ctx context.Context, ct string, b []byte) ([]byte, error) {
 	return f(ctx, ct, b)
+}
+
+// A render arriving while the pass works cancels the encoder's context at
+// once: the picture is dropped (Yielded), nothing is stored, and the pass
+// waits for a settled lull before it starts the next one.
+func TestRecompressorYieldsToARender(t *testing.T) {
+	mem := NewMemory(1<<20, time.Hour, nil)
+	first := NewImage(testPNG(t), "image/png", time.Now())
+	mem.Set(bg, "k", first)
+	var busy atomic.Bool
+	var flicker atomic.Pointer[func() bool] // when set, the load
+	load := func() bool {
+		if f := flicker.Load(); f != nil {
+			return (*f)()
+		}
+		return busy.Load()
+	}
+	started := make(chan struct{}, 4)
+	var stoppedAfter atomic.Int64
+	enc := reencodeFunc(func(ctx context.Context, _ string, b []byte) ([]byte, error) {
+		started <- struct{}{}
+		<-ctx.Done() // works until told to stop
+		return nil, ctx.Err()
+	})
+	r := NewRecompressor(mem, enc, 4, load)
+	defer r.Close()
+	r.Offer("k", first)
+	<-started
+	at := time.Now()
+	busy.Store(true)
+	st := waitStats(t, r, 1)
+	stoppedAfter.Store(int64(time.Since(at)))
+	if st.Yielded != 1 || st.Replaced != 0 {
+		t.Fatalf("stats %+v; want the picture yielded, nothing stored", st)
+	}
+	if d := time.Duration(stoppedAfter.Load()); d > 200*time.Millisecond {
+		t.Errorf("the encoder was told to stop %v after the render came, want a few ms", d)
+	}
+	if got, _ := mem.Get(bg, "k"); !bytes.Equal(got.Data, first.Data) {
+		t.Fatal("the memory tier changed")
+	}
+	// Under flickering load (a burst's lulls, 1 ms of every 9, are far
+	// shorter than idleSettle) the next picture is not started, then
+	// skipped. The flicker is a function of the time, so a starved test
+	// goroutine cannot stretch a lull.
+	t0 := time.Now()
+	f := func() bool { return time.Since(t0)%(9*time.Millisecond) >= time.Millisecond }
+	flicker.Store(&f)
+	r.Offer("k", first)
+	st = waitStats(t, r, 2)
+	if st.Skipped != 1 || len(started) != 0 {
+		t.Fatalf("stats %+v, %d started; want the second picture skipped unstarted under flickering load", st, len(started))
+	}
 }

@@ -112,6 +112,11 @@ type Config struct {
 	// disables it.
 	CacheDir   string
 	CacheDirMB int // CACHE_DIR_MB
+	// ImageRecompress (IMAGE_RECOMPRESS, default on) re-encodes stored PNG
+	// pictures with the slow, stronger encoder while no render runs or
+	// waits, and serves the smaller copy of the same pixels (same ETag)
+	// from then on.
+	ImageRecompress bool
 	// RenderConcurrency bounds simultaneous renders (RENDER_CONCURRENCY,
 	// default the number of CPUs).
 	RenderConcurrency int
@@ -250,6 +255,7 @@ func Load(getenv func(string) string) (Config, error) {
 		c.CacheDir = ""
 	}
 	c.CacheDirMB = r.intIn("CACHE_DIR_MB", c.CacheDirMB, 1, 1<<24)
+	c.ImageRecompress = r.boolean("IMAGE_RECOMPRESS", true)
 	c.RenderConcurrency = r.intIn("RENDER_CONCURRENCY", c.RenderConcurrency, 1, 1024)
 	c.RenderQueue = r.intIn("RENDER_QUEUE", c.RenderQueue, 0, 100_000)
 	c.WebPQuality = r.intIn("WEBP_QUALITY", c.WebPQuality, 1, 100)

@@ -78,6 +78,8 @@ var Settings = []Setting{
 		Meaning: "on-disk second tier of the image cache, on by default; survives restarts. `off` disables it; an unusable default directory only logs a warning. One instance per directory: a second instance given a directory in use logs a warning and runs without the disk tier"},
 	{Names: []string{"CACHE_DIR_MB"}, Default: "`1024`", Show: Safe,
 		Meaning: "size bound of `CACHE_DIR`: pictures are appended to segment files of a sixteenth of it (at most 64 MB); the oldest segment goes first, and a picture read from the older half is written again, so pictures in use stay"},
+	{Names: []string{"IMAGE_RECOMPRESS"}, Default: "`true`", Show: Safe,
+		Meaning: "re-encode stored PNG pictures in the background with a slower, stronger encoder (one at a time, only while no render runs or waits, stopped at once when one arrives) and serve the smaller copy of the same pixels under the same `ETag` from then on; `false`: keep the first encoding"},
 	{Names: []string{"RENDER_CONCURRENCY"}, Default: "CPUs", Show: Safe,
 		Meaning: "renders running at once"},
 	{Names: []string{"RENDER_QUEUE"}, Default: "`64`", Show: Safe,

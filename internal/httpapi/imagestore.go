@@ -218,3 +218,11 @@ func (s *imageStore) Bytes() int64 {
 	}
 	return s.memory.Stats().Bytes
 }
+
+// close stops the background pass (the picture in hand within
+// milliseconds), before the tiers it writes to are closed.
+func (s *imageStore) close() {
+	if s.recompress != nil {
+		s.recompress.Close()
+	}
+}

@@ -25,6 +25,13 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 			return metrics.CacheStats{Bytes: st.Bytes, Entries: st.Entries, Hits: st.Hits, Misses: st.Misses, Evictions: int64(st.Evictions)}
 		})
 	}
+	if rc := s.images.recompress; rc != nil {
+		m.WatchRecompress(func() metrics.RecompressStats {
+			st := rc.Stats()
+			return metrics.RecompressStats{Replaced: st.Replaced, Yielded: st.Yielded, Skipped: st.Skipped,
+				NotSmaller: st.NotSmaller, Failed: st.Failed, Saved: st.Saved}
+		})
+	}
 	// The tiers below memory count the lookups that reach them: a hit
 	// ratio per tier (image_disk, image_shared).
 	lower := map[string]cache.Cache{}

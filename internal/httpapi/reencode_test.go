@@ -73,7 +73,7 @@ func TestReencodedPictureKeepsItsETag(t *testing.T) {
 	fb := &fakeBackend{}
 	s := NewServer(Deps{Config: cfg, Backend: pngBackend{fb, fast.Bytes()}, Reencoder: bestPNG{},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	defer s.images.recompress.Close()
+	defer s.Close()
 
 	first := do(t, s, "/nba/lakers/celtics/thumb")
 	etag := first.Header().Get("ETag")

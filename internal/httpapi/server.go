@@ -156,6 +156,11 @@ func NewServer(d Deps) *Server {
 	return s
 }
 
+// Close stops the server's background work (the image cache's re-encode
+// pass). Requests still answer after it; call it before closing the
+// tiers given in Deps (Disk, Shared).
+func (s *Server) Close() { s.images.close() }
+
 // exchange is one request's state in ServeHTTP: the recorder its handlers
 // write through, and what the rate limiter learnt of it. Handlers do not
 // see it: a picture route returns what ServeHTTP needs (served).

@@ -211,3 +211,15 @@ func TestWatchRedis(t *testing.T) {
 		t.Fatal("redis_up did not follow the state")
 	}
 }
+
+func TestWatchRecompress(t *testing.T) {
+	m := New()
+	m.WatchRecompress(func() RecompressStats { return RecompressStats{Replaced: 2, Yielded: 5, Saved: 1234} })
+	text := scrape(t, m)
+	for _, want := range []string{`gamethumbs_recompress_total{result="replaced"} 2`, `gamethumbs_recompress_total{result="yielded"} 5`,
+		`gamethumbs_recompress_total{result="failed"} 0`, "gamethumbs_recompress_saved_bytes_total 1234"} {
+		if !hasLine(text, want) {
+			t.Fatalf("no line %s in:\n%s", want, text)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package pngenc
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"image"
@@ -25,6 +26,13 @@ var bestCfg = bestEffort{longCut: maxMatch, chain: 192, rounds: 4, reparse: 3, s
 // of bestDeflater compresses it. Meant for re-encoding stored pictures in
 // the background, never for a response that waits on it.
 func EncodeBest(w io.Writer, img image.Image) error {
+	return encodeBest(context.Background(), w, img)
+}
+
+// encodeBest is EncodeBest, stopping with ctx's error soon after ctx is
+// done (between rows while filtering, every few thousand positions while
+// deflating): a background pass gives its CPU back at once.
+func encodeBest(ctx context.Context, w io.Writer, img image.Image) error {
 	b := img.Bounds()
 	width, height := b.Dx(), b.Dy()
 	if width <= 0 || height <= 0 {
@@ -38,13 +46,13 @@ func EncodeBest(w io.Writer, img image.Image) error {
 	if opaque {
 		bpp, colorType = 3, 2
 	}
-	filtered, err := bestFiltered(img, bpp)
+	filtered, err := bestFiltered(ctx, img, bpp)
 	if err != nil {
 		return err
 	}
 	var z bytes.Buffer
 	z.Write([]byte{0x78, 0xda}) // zlib: deflate, 32 KiB window, "maximum compression"
-	if err := deflateBest(&z, filtered, bpp*width+1, bpp, bestCfg); err != nil {
+	if err := deflateBest(ctx, &z, filtered, bpp*width+1, bpp, bestCfg); err != nil {
 		return err
 	}
 	z.Write(binary.BigEndian.AppendUint32(nil, adler32(1, filtered)))
@@ -84,7 +92,7 @@ func strategies(bpp, stride int) []filterStrategy {
 // still (a band's best is not always the whole's), that strategy's rows
 // are made again and returned instead. Only a band of each strategy's
 // rows is held at a time.
-func bestFiltered(img image.Image, bpp int) ([]byte, error) {
+func bestFiltered(ctx context.Context, img image.Image, bpp int) ([]byte, error) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	stride := bpp*w + 1
@@ -110,6 +118,9 @@ func bestFiltered(img image.Image, bpp int) ([]byte, error) {
 			bands[k] = bands[k][:0]
 		}
 		for y := y0; y < y1; y++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			cands := rr.next()
 			for k, s := range strats {
 				ft := s.pick(cands)
@@ -160,7 +171,12 @@ func bestFiltered(img image.Image, bpp int) ([]byte, error) {
 	s := strategies(bpp, stride)[winner]
 	out = out[:0]
 	rr = newRowReader(img, bpp)
-	for range h {
+	for y := range h {
+		if y%bandRows == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		cands := rr.next()
 		out = append(out, cands[s.pick(cands)]...)
 		s.chosen(out[len(out)-stride:])

@@ -1,6 +1,7 @@
 package pngenc
 
 import (
+	"context"
 	"io"
 	"math"
 )
@@ -28,6 +29,9 @@ import (
 // Input is handled a chunk (bestChunk bytes) at a time, the window
 // running on across chunks, so memory stays bounded for any picture.
 type bestDeflater struct {
+	ctx   context.Context
+	err   error // ctx's error once seen: the work stops
+	steps int   // positions handled since ctx was last looked at
 	cfg   bestEffort
 	near  []int // distances tried besides the hash chain's (the rows above)
 	data  []byte
@@ -61,8 +65,8 @@ const (
 // stride is the length of a filtered row and bpp of a pixel: matches a
 // row or two above, a few pixels either side, are always tried (the hash
 // chain's nearest entries may not reach that far).
-func deflateBest(w io.Writer, data []byte, stride, bpp int, cfg bestEffort) error {
-	b := &bestDeflater{cfg: cfg, data: data}
+func deflateBest(ctx context.Context, w io.Writer, data []byte, stride, bpp int, cfg bestEffort) error {
+	b := &bestDeflater{ctx: ctx, cfg: cfg, data: data}
 	for _, r := range [2]int{stride, 2 * stride} {
 		for k := -2; k <= 2; k++ {
 			if d := r + k*bpp; d >= 1 && d <= windowSize {
@@ -81,12 +85,33 @@ func deflateBest(w io.Writer, data []byte, stride, bpp int, cfg bestEffort) erro
 	for c0 := 0; c0 < len(data); c0 += bestChunk {
 		c1 := min(len(data), c0+bestChunk)
 		b.chunk(c0, c1, c1 == len(data))
+		if b.err != nil {
+			return b.err
+		}
 		if b.out.bw.err != nil {
 			return b.out.bw.err
 		}
 	}
 	b.out.bw.flushAll()
 	return b.out.bw.err
+}
+
+// ctxEvery is how many positions the deflater handles between looks at
+// its context: a few milliseconds of work at most.
+const ctxEvery = 4096
+
+// stopped counts n positions handled and reports whether the context is
+// done (looking at it every ctxEvery positions).
+func (b *bestDeflater) stopped(n int) bool {
+	if b.err != nil {
+		return true
+	}
+	if b.steps += n; b.steps < ctxEvery {
+		return false
+	}
+	b.steps = 0
+	b.err = b.ctx.Err()
+	return b.err != nil
 }
 
 func hash3(p []byte) uint32 {
@@ -104,6 +129,9 @@ func (b *bestDeflater) findAll(c0, c1 int) {
 	data := b.data
 	next := c0 // the next position the parse looks at
 	for p := c0; p < c1; p++ {
+		if b.stopped(1) {
+			return
+		}
 		b.moff[p-c0] = int32(len(b.ms))
 		if p+3 > len(data) {
 			continue
@@ -256,6 +284,9 @@ func (b *bestDeflater) parse(c0, lo, hi int, m *costModel) {
 	data := b.data
 	cost, from := b.cost[:n+1], b.from[:n+1]
 	for p := lo; p < hi; {
+		if b.stopped(1) {
+			return // b.toks is not a parse: chunk stops
+		}
 		i := p - lo
 		c0p := cost[i]
 		ms := b.ms[b.moff[p-c0]:b.moff[p-c0+1]]
@@ -302,8 +333,11 @@ func (b *bestDeflater) parse(c0, lo, hi int, m *costModel) {
 }
 
 // chunk parses and writes data[c0:c1].
+// It stops, writing nothing more, once b.err is set.
 func (b *bestDeflater) chunk(c0, c1 int, last bool) {
-	b.findAll(c0, c1)
+	if b.findAll(c0, c1); b.err != nil {
+		return
+	}
 	var m costModel
 	m.fixed()
 	for r := range max(1, b.cfg.rounds) {
@@ -314,7 +348,9 @@ func (b *bestDeflater) chunk(c0, c1 int, last bool) {
 			lf[256] = 1
 			m.fromCounts(&lf, &df)
 		}
-		b.parse(c0, c0, c1, &m)
+		if b.parse(c0, c0, c1, &m); b.err != nil {
+			return
+		}
 	}
 	// Block boundaries, as positions.
 	bounds := []int{c0, c1}
@@ -339,7 +375,9 @@ func (b *bestDeflater) chunk(c0, c1 int, last bool) {
 			counts(b.toks, b.data, lo, &lf, &df)
 			lf[256] = 1
 			m.fromCounts(&lf, &df)
-			b.parse(c0, lo, hi, &m)
+			if b.parse(c0, lo, hi, &m); b.err != nil {
+				return
+			}
 		}
 		b.emit(lo, b.toks)
 		b.out.writeBlock(last && hi == c1)

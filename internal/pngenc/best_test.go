@@ -3,6 +3,7 @@ package pngenc
 import (
 	"bytes"
 	"compress/flate"
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -152,7 +153,7 @@ func TestDeflateBestInflates(t *testing.T) {
 	for name, data := range cases {
 		for _, cfg := range []bestEffort{bestCfg, {longCut: 16, chain: 1, rounds: 1}} {
 			var z bytes.Buffer
-			if err := deflateBest(&z, data, 301, 3, cfg); err != nil {
+			if err := deflateBest(context.Background(), &z, data, 301, 3, cfg); err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
 			got, err := io.ReadAll(flate.NewReader(&z))

@@ -19,6 +19,9 @@
 //     pixels, anything else (other depths, colour types or chunks) as it
 //     is. Both take far more CPU and short-lived memory than Encode
 //     (BenchmarkEncodeBest measures them): run one at a time.
+//     ReencodeContext stops within a millisecond or so of its context
+//     being done, so a background pass can give the CPU back to a
+//     request at once.
 //
 // Reading: Parse and Info.Rows decode a PNG of any colour type and depth
 // row by row into premultiplied RGBA rows, so a caller can downscale a

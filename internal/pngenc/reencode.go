@@ -2,6 +2,7 @@ package pngenc
 
 import (
 	"bytes"
+	"context"
 	"image/png"
 )
 
@@ -12,6 +13,14 @@ import (
 // stay the same; any other PNG comes back as it is. An error means data
 // is not a PNG that decodes.
 func Reencode(data []byte) ([]byte, error) {
+	return ReencodeContext(context.Background(), data)
+}
+
+// ReencodeContext is Reencode, giving up with ctx's error within a few
+// milliseconds of ctx being done: a background pass stops when a request
+// needs the CPU. It holds one picture's work memory (tens of MB for a
+// 1440x1080 picture) until it returns; run one at a time.
+func ReencodeContext(ctx context.Context, data []byte) ([]byte, error) {
 	info, err := Parse(data)
 	if err != nil {
 		return nil, err
@@ -25,7 +34,7 @@ func Reencode(data []byte) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(data))
-	if err := EncodeBest(&buf, img); err != nil {
+	if err := encodeBest(ctx, &buf, img); err != nil {
 		return nil, err
 	}
 	if buf.Len() >= len(data) {
