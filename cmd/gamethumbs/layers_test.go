@@ -307,3 +307,68 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// The package map of docs/development.md lists every package once, each
+// under its floor ("**Floor N, ...**") or, for a test helper, under
+// "**Test helpers**", so the map and the floors cannot drift apart.
+func TestPackageMapMatchesFloors(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "development.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n### Package map\n")
+	if !ok {
+		t.Fatal(`docs/development.md has no "### Package map" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n#")
+	const helpers = -1
+	group, grouped := 0, false
+	listed := map[string]int{}
+	for line := range strings.SplitSeq(section, "\n") {
+		if rest, ok := strings.CutPrefix(line, "**Floor "); ok {
+			n, _, _ := strings.Cut(rest, ",")
+			group, err = strconv.Atoi(strings.TrimSuffix(n, "**"))
+			if err != nil {
+				t.Fatalf("package map: unreadable floor heading %q", line)
+			}
+			grouped = true
+			continue
+		}
+		if strings.HasPrefix(line, "**Test helpers") {
+			group, grouped = helpers, true
+			continue
+		}
+		rest, ok := strings.CutPrefix(line, "- `")
+		if !ok {
+			continue
+		}
+		pkg, _, _ := strings.Cut(rest, "`")
+		if !grouped {
+			t.Errorf("package map: %s is listed before any floor heading", pkg)
+		}
+		if _, dup := listed[pkg]; dup {
+			t.Errorf("package map lists %s twice", pkg)
+		}
+		listed[pkg] = group
+	}
+	for pkg, floor := range floors {
+		want := floor
+		if isTestHelper(pkg) {
+			want = helpers
+		}
+		got, ok := listed[pkg]
+		switch {
+		case !ok:
+			t.Errorf("docs/development.md's package map does not list %s", pkg)
+		case got != want && want == helpers:
+			t.Errorf("package map lists test helper %s under floor %d, not under Test helpers", pkg, got)
+		case got != want:
+			t.Errorf("package map lists %s under floor %d; layers_test.go puts it on floor %d", pkg, got, want)
+		}
+	}
+	for pkg := range listed {
+		if _, ok := floors[pkg]; !ok {
+			t.Errorf("package map lists %s, which has no floor (no such package?)", pkg)
+		}
+	}
+}
