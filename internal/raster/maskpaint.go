@@ -11,8 +11,8 @@ import (
 // colour all down a column, as across a vertical divider): a row whose
 // coverage and background are those of the row above gets that row's
 // result. The emboss panels a divider is drawn over repeat most rows
-// (their overlay is built in blocks of equal rows), so most of its rows
-// are copies.
+// (their radial overlay holds one index per band of rows), so most of
+// the divider's rows are copies.
 func MaskPaintDown(dst *image.RGBA, a *image.Alpha, pt *LinearPaint) {
 	r := a.Rect.Intersect(dst.Rect)
 	if r.Empty() {
