@@ -7,17 +7,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"html/template"
 	"image/color"
+	"image/jpeg"
 	"io"
 	"os"
 	"path/filepath"
 	"time"
 
 	"gamethumbs/internal/colorx"
+	"gamethumbs/internal/demo"
 	"gamethumbs/internal/pngenc"
 	"gamethumbs/internal/render"
 	"gamethumbs/internal/render/rendertest"
@@ -171,24 +174,56 @@ var (
 		name string
 		w, h int
 	}{{"cover_3-4", 1080, 1440}, {"cover_9-16", 1080, 1920}, {"cover_1-1", 1080, 1080}}
-	styles = []int{1, 2, 3, 4, 5, 6, 98, 99}
+	styles = []int{1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99}
 )
+
+// venue is the home venue of the main matchup in styles 10-13: a photo
+// drawn by the demo league's painter (no network), records under the
+// logos.
+func venue(s render.Scene, photo bool) render.Scene {
+	s.Teams = append([]render.Team(nil), s.Teams...)
+	s.Teams[0].Record, s.Teams[1].Record = "41-23", "38-26"
+	s.Venue = render.Venue{Name: "TD Garden", Place: "Boston, MA", Home: 1}
+	if photo {
+		img, err := jpeg.Decode(bytes.NewReader(demo.VenuePhoto("gallery", "007a33", "ffffff", 1280, 720, "jpg")))
+		if err == nil {
+			s.Venue.Photo = img
+		}
+	}
+	return s
+}
 
 func jobs() []job {
 	var js []job
 	add := func(name string, s render.Scene, o render.Options) { js = append(js, job{name, s, o}) }
 	pair := func(a, b render.Team) render.Scene { return render.Scene{League: league, Teams: []render.Team{a, b}} }
-	// Every style and aspect for the main matchup, league logo on.
+	// Every style and aspect for the main matchup, league logo on; the
+	// venue styles at the Celtics' venue.
+	atBoston := venue(pair(lakers, celtics), true)
 	for _, st := range styles {
+		s := pair(lakers, celtics)
+		if render.IsVenueStyle(st) {
+			s = atBoston
+		}
 		for _, a := range thumbs {
-			add(fmt.Sprintf("lakers_celtics_%s_style%d", a.name, st), pair(lakers, celtics),
+			add(fmt.Sprintf("lakers_celtics_%s_style%d", a.name, st), s,
 				render.Options{Kind: render.KindThumb, Width: a.w, Height: a.h, Style: st, LeagueLogo: true})
 		}
 		for _, a := range covers {
-			add(fmt.Sprintf("lakers_celtics_%s_style%d", a.name, st), pair(lakers, celtics),
+			add(fmt.Sprintf("lakers_celtics_%s_style%d", a.name, st), s,
 				render.Options{Kind: render.KindCover, Width: a.w, Height: a.h, Style: st, LeagueLogo: true})
 		}
 	}
+	// The venue styles without a photo (none known, or it failed): the
+	// home colour; and a black home team, whose background is not black.
+	for _, st := range []int{10, 13} {
+		add(fmt.Sprintf("venue_nophoto_thumb_style%d", st), venue(pair(lakers, celtics), false),
+			render.Options{Kind: render.KindThumb, Width: 1440, Height: 1080, Style: st, LeagueLogo: true})
+		add(fmt.Sprintf("venue_nophoto_cover_style%d", st), venue(pair(lakers, celtics), false),
+			render.Options{Kind: render.KindCover, Width: 1080, Height: 1440, Style: st, LeagueLogo: true})
+	}
+	add("venue_black_home_thumb_style12", venue(pair(raptors, nets), false),
+		render.Options{Kind: render.KindThumb, Width: 1440, Height: 1080, Style: 12, LeagueLogo: true})
 	special := []struct {
 		name string
 		s    render.Scene

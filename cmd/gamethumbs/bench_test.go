@@ -161,3 +161,22 @@ func reportCPU(b *testing.B, cpu0 time.Duration) {
 		b.ReportMetric(float64(c-cpu0)/float64(b.N), "cpu-ns/op")
 	}
 }
+
+// BenchmarkThumbVenueRenderWarm is BenchmarkThumbRenderWarmLogos for
+// style 10 (the home venue's photo, cached decoded and downscaled, graded
+// to cover the canvas): compare with style 1 there.
+func BenchmarkThumbVenueRenderWarm(b *testing.B) {
+	for _, style := range []string{"1", "10", "13"} {
+		b.Run("style="+style, func(b *testing.B) {
+			h := newHandler(b, map[string]string{"IMAGE_CACHE_HOURS": "0"})
+			path := "/nba/lakers/celtics/thumb?style=" + style
+			serveOnce(b, h, path)
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				serveOnce(b, h, path)
+			}
+			reportCPU(b, cpu0)
+		})
+	}
+}

@@ -8,7 +8,7 @@ import (
 
 // The soft memory limit follows the budgets an operator sets.
 func TestMemoryBudget(t *testing.T) {
-	const logo = config.DefaultLogoCacheMB
+	const logo = config.DefaultLogoCacheMB + photoCacheBytes>>20 // logos and venue photos
 	for _, tc := range []struct {
 		name string
 		env  map[string]string
@@ -16,7 +16,7 @@ func TestMemoryBudget(t *testing.T) {
 	}{
 		{"defaults", nil, 48 + logo + 24},
 		{"large image cache", map[string]string{"IMAGE_CACHE_MB": "256"}, 256 + logo + 24},
-		{"explicit logo budget", map[string]string{"IMAGE_CACHE_MB": "64", "LOGO_CACHE_MB": "40"}, 64 + 40 + 24},
+		{"explicit logo budget", map[string]string{"IMAGE_CACHE_MB": "64", "LOGO_CACHE_MB": "40"}, 64 + 40 + photoCacheBytes>>20 + 24},
 		{"caching off", map[string]string{"IMAGE_CACHE_HOURS": "0"}, logo + 24},
 		{"athletes", map[string]string{"LEAGUES_ENABLE_TENNIS": "Yes", "LEAGUES_ENABLE_MMA": "1"}, 48 + logo + 24 + 64},
 		{"xc proxy", map[string]string{"XC_PROXY": "true", "XC_PROXY_UPSTREAM": "a=http://127.0.0.1:9"}, 48 + logo + 24 + 32},

@@ -389,6 +389,8 @@ func newRenderer(cfg config.Config) *render.Renderer {
 	return render.New(render.Config{
 		Gate:       render.NewGate(cfg.RenderConcurrency, cfg.RenderQueue),
 		CacheBytes: int64(cfg.LogoCacheMB) << 20 * 7 / 8,
+		// Graded venue photos: the photo budget less the decoded photos.
+		VenueCacheBytes: photoCacheBytes - photoFetchBytes,
 	})
 }
 
@@ -428,6 +430,7 @@ func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, share
 		Providers:    map[string]catalog.Provider{provider.ID(): m.Provider(provider)},
 		Discover:     provider.Discover,
 		Logos:        fetch.New(client, fcfg),
+		Photos:       fetch.New(client, photoConfig(fcfg)),
 		Renderer:     r,
 
 		Logger:      log,
@@ -454,6 +457,24 @@ func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, share
 	return scene.New(sc), closeProviders, nil
 }
 
+// Venue photos (styles 10-13) come from provider data like logos and get
+// the same client, body and pixel bounds. Each is decoded once and kept
+// downscaled to photoSide on its longer side (a 16:9 photo is 3.7 MB of
+// pixels) in photoFetchBytes; the renderer keeps each venue graded for a
+// canvas height (8 MB at 1080 px) in the rest of photoCacheBytes.
+const (
+	photoSide       = 1280
+	photoCacheBytes = 64 << 20
+	photoFetchBytes = 24 << 20
+)
+
+// photoConfig is the fetch configuration of venue photos.
+func photoConfig(fcfg fetch.Config) fetch.Config {
+	pcfg := fcfg
+	pcfg.MaxSide, pcfg.CacheBytes, pcfg.RawCacheBytes = photoSide, photoFetchBytes, 4<<20
+	return pcfg
+}
+
 // memoryLimit sets the soft memory limit of the Go runtime to memoryBudget,
 // unless GOMEMLIMIT is set. Without a limit the heap may grow to twice the
 // live data before a collection, which with full caches is far more memory
@@ -468,11 +489,11 @@ func memoryLimit(cfg config.Config, getenv func(string) string) (int64, bool) {
 }
 
 // memoryBudget is the memory the service is expected to need, in bytes: the
-// image cache (when caching is on) and the logo budget, 24 MB for renders in
+// image cache (when caching is on), the logo budget and the venue photos, 24 MB for renders in
 // flight, the catalogue and the collector's headroom, 32 MB for each enabled
 // athlete roster and 32 MB for the XC proxy's guides.
 func memoryBudget(cfg config.Config, getenv func(string) string) int64 {
-	mb := cfg.LogoCacheMB + 24
+	mb := cfg.LogoCacheMB + 24 + photoCacheBytes>>20
 	if cfg.ImageCacheHours > 0 {
 		mb += cfg.ImageCacheMB
 	}

@@ -88,13 +88,7 @@ func TestMemoryMissedOncePerRequest(t *testing.T) {
 // A picture found in a slower tier is copied into the faster ones, and
 // Delete removes it from all.
 func TestTieredPromotesAndDeletes(t *testing.T) {
-	mem := NewMemory(1<<20, time.Hour, nil)
-	d, err := OpenDisk(t.TempDir(), 1<<20, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	tiers := NewTiered(mem, d)
+	mem, d, tiers := memoryAndDisk(t)
 	img := NewImage([]byte("\x89PNG picture"), "image/png", time.Now())
 	if err := d.Set(bg, "k", img); err != nil {
 		t.Fatal(err)

@@ -11,8 +11,11 @@ import (
 )
 
 // Tier is a store several replicas share (internal/cluster's Redis
-// client). Every method must fail fast and quietly: a miss, a dropped
-// write or a refused lock, never a long wait.
+// client). Get returns only a value that Set stored under the same name,
+// whole (the client seals every value with a hash of its key and a
+// checksum); the caller still checks what the bytes say. Every method
+// must fail fast and quietly: a miss, a dropped write or a refused lock,
+// never a long wait.
 type Tier interface {
 	Get(ctx context.Context, name string) ([]byte, bool)
 	Set(ctx context.Context, name string, value []byte, ttl time.Duration)

@@ -34,6 +34,10 @@ type Store[V any] struct {
 	Refresh time.Duration
 	// Now returns the current time; tests replace it. Nil means time.Now.
 	Now func() time.Time
+	// MaxKeys, when > 0, bounds the keys held: storing a new key in a
+	// full Store drops the key loaded longest ago (per-team data, whose
+	// keys are many, sets it; per-league data needs no bound).
+	MaxKeys int
 
 	mu      sync.Mutex
 	entries map[string]*storeEntry[V]
@@ -135,11 +139,28 @@ func (s *Store[V]) loadAndStore(ctx context.Context, key string, load func(conte
 		return zero, err
 	}
 	if !ok {
+		if s.MaxKeys > 0 && len(s.entries) >= s.MaxKeys {
+			s.dropOldest()
+		}
 		e = &storeEntry[V]{}
 		s.entries[key] = e
 	}
 	e.value, e.loaded, e.failedAt = v, loaded, time.Time{}
 	return v, nil
+}
+
+// dropOldest forgets the key loaded longest ago. The scan is linear: it
+// runs only when a bounded Store is full.
+func (s *Store[V]) dropOldest() {
+	var oldest string
+	var at time.Time
+	first := true
+	for k, e := range s.entries {
+		if first || e.loaded.Before(at) {
+			oldest, at, first = k, e.loaded, false
+		}
+	}
+	delete(s.entries, oldest)
 }
 
 // Peek returns the cached value for key, fresh or stale, without loading.

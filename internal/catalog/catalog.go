@@ -74,6 +74,9 @@ type Team struct {
 	AlternateColor string `json:"alternateColor,omitempty"` // "#RRGGBB"
 	// Aliases are extra names that match this team exactly (custom data).
 	Aliases []string `json:"-"`
+	// Venue is the home venue when the roster itself carries it
+	// (TheSportsDB); other providers answer DetailsProvider.Details.
+	Venue Venue `json:"-"`
 }
 
 // Provider is a source of team data for leagues.

@@ -6,7 +6,9 @@
 // picture on a machine with no internet access.
 //
 // Logos are PNG data: URLs, which the fetch package decodes without any
-// network. They are drawn once, on first use, and are deterministic.
+// network. They are drawn once, on first use, and are deterministic. So
+// are the teams' venues and records (Details) and the venue photos (JPEG
+// data: URLs, venues.go).
 package demo
 
 import (

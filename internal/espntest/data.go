@@ -44,6 +44,7 @@ var leagues = []league{
 	{"football", "nfl", "28", "National Football League", "NFL", "nfl", false, false, true},
 	{"basketball", "nba", "46", "National Basketball Association", "NBA", "nba", false, true, true},
 	{"hockey", "nhl", "90", "National Hockey League", "NHL", "nhl", false, true, true},
+	{"baseball", "mlb", "10", "Major League Baseball", "MLB", "mlb", false, false, true},
 	{"soccer", "eng.1", "700", "English Premier League", "Prem", "soccer", true, false, true},
 	{"soccer", "usa.1", "770", "MLS", "MLS", "soccer", true, false, false},
 	{"football", "college-football", "23", "NCAA - Football", "NCAAF", "ncaa", true, false, true},

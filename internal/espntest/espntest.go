@@ -5,10 +5,17 @@
 //
 // Point the ESPN provider (or ESPN_SITE_API_URL, ESPN_CORE_API_URL and
 // ESPN_CDN_URL) at SiteURL, CoreURL and CDNURL. Team lists exist for
-// football/nfl, basketball/nba, hockey/nhl, soccer/eng.1, soccer/usa.1 and
-// football/college-football and soccer/sui.1 (reached by discovery only; see Teams). Tests can count requests (Hits),
+// football/nfl, basketball/nba, hockey/nhl, baseball/mlb, soccer/eng.1,
+// soccer/usa.1 and football/college-football and soccer/sui.1 (reached by
+// discovery only; see Teams). Tests can count requests (Hits),
 // inject failures (Fail), slow answers down (Delay) and replace any answer
 // (SetResponse).
+//
+// Each team has a core API franchise naming its home venue (with a
+// generated stadium photo on the CDN) and a site API team detail with its
+// overall record (see VenueOf, RecordOf): nhl UTAH has neither, nfl GB's
+// venue lists no photo, the photos of nba DET and mlb SEA answer 404, and
+// nhl TOR's is a PNG (the others JPEG).
 //
 // Logos are 500x500 badges with the team abbreviation, transparent PNGs
 // with lighter dark variants; a few teams have JPEG logos (nba MEM, nfl
@@ -93,6 +100,7 @@ func buildRoutes(core, cdn string) map[string]response {
 	for _, l := range leagues {
 		r[TeamsPath(l.sport, l.slug)] = response{http.StatusOK, jsonType, teamListBody(l, cdn), nil}
 		r[LeaguePath(l.sport, l.slug)] = response{http.StatusOK, jsonType, leagueObjectBody(l, core, cdn), nil}
+		addVenueRoutes(r, l, cdn)
 		for _, t := range Teams(l.sport, l.slug) {
 			for _, f := range teamLogoFiles(l, t) {
 				img := f.img
@@ -226,6 +234,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	body := resp.body
 	if resp.logo != nil {
 		body = resp.logo.bytes()
+	} else if b, ok := photo(path); ok {
+		body = b
 	}
 	writeBody(w, resp.status, resp.contentType, body)
 }

@@ -123,6 +123,11 @@ func (s *Server) eventImage(w http.ResponseWriter, r *http.Request, kind render.
 		notUnderstood(w, sp)
 		return served{charged: true}, nil
 	}
+	// The title's separator says which team is at home ("A @ B": B; "A vs
+	// B": A) unless home= does: styles 10-13 draw that team's venue.
+	if len(teams) == 2 && sp.Home != 0 && rest.Get("home") == "" {
+		rest.Set("home", teams[sp.Home-1])
+	}
 	req, warnings, herr := s.parseImage(kind, league, teams, rest)
 	if herr != nil {
 		return served{}, herr
@@ -192,11 +197,10 @@ func (s *Server) eventRaw(w http.ResponseWriter, r *http.Request, _ params) erro
 			return err
 		}
 		for i, id := range []string{res.Ident1, res.Ident2} {
-			t, err := s.backend.Team(ctx, l, id)
+			rt, err := s.teamRecord(ctx, l, id)
 			if err != nil {
 				return err
 			}
-			rt := rawTeam(t)
 			if i == 0 {
 				rec.Team1 = &rt
 			} else {

@@ -26,8 +26,11 @@ const degradedMaxAge = 60 * time.Second
 type imageStore struct {
 	memory *cache.Memory // nil when IMAGE_CACHE_HOURS=0
 	shared *cache.Shared // the tier replicas share (REDIS_URL); nil when off
-	tiers  *cache.Tiered // memory, disk, shared: those that are on (nil: none)
-	lower  []cache.Cache // the tiers after memory, in order
+	// recompress is the background pass that stores smaller copies of the
+	// same pixels (Deps.Reencoder); nil when off.
+	recompress *cache.Recompressor
+	tiers      *cache.Tiered // memory, disk, shared: those that are on (nil: none)
+	lower      []cache.Cache // the tiers after memory, in order
 
 	group   singleflight.Group
 	gate    *render.Gate // admits jobs and holds a slot for each (RENDER_CONCURRENCY, RENDER_QUEUE)
@@ -138,6 +141,14 @@ func (s *imageStore) renderOnce(ctx context.Context, key string, job scene.Job) 
 // render renders job in a slot and stores the picture in the tiers (which
 // refuse a degraded one and keep an incomplete one in memory only).
 func (s *imageStore) render(ctx context.Context, key string, job scene.Job) (*cache.Image, error) {
+	var stored *cache.Image
+	defer func() {
+		// Offered once this render has left the gate: the pass runs only
+		// while no render runs or waits.
+		if stored != nil {
+			s.recompress.Offer(key, stored)
+		}
+	}()
 	leave, err := s.gate.Admit()
 	if err != nil {
 		return nil, errBusy
@@ -164,10 +175,19 @@ func (s *imageStore) render(ctx context.Context, key string, job scene.Job) (*ca
 		img.ETag = `"dg-` + img.ETag[1:] // never matches the complete picture's
 		return img, nil
 	}
-	if s.tiers != nil {
-		_ = s.tiers.Set(ctx, key, img)
+	if s.tiers != nil && s.tiers.Set(ctx, key, img) == nil && img.Incomplete == "" {
+		stored = img
 	}
 	return img, nil
+}
+
+// useReencoder starts the background pass that replaces stored pictures
+// with smaller copies of the same pixels made by enc.
+func (s *imageStore) useReencoder(enc cache.Reencoder) {
+	if enc == nil || s.tiers == nil {
+		return
+	}
+	s.recompress = cache.NewRecompressor(s.tiers, enc, 64, func() bool { return s.gate.Running() > 0 || s.gate.Queued() > 0 })
 }
 
 // imageHeaders are the response header values of a picture, built once

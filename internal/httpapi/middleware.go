@@ -101,9 +101,12 @@ func isXCRequest(r *http.Request) bool {
 	return len(p) >= 2 && strings.EqualFold(p[:2], "xc") && (len(p) == 2 || p[2] == '/')
 }
 
-// logRequest writes the one access-log line of a request. /health is
-// logged at debug level only, so probes do not flood the log.
-func (s *Server) logRequest(r *http.Request, rec *recorder, kind routeKind, start time.Time) {
+// logRequest writes the one access-log line of a request, with what the
+// dispatcher learnt of it (cached=true: a picture answered from a cache
+// tier). /health is logged at debug level only, so probes do not flood
+// the log.
+func (s *Server) logRequest(r *http.Request, x *exchange, kind routeKind, start time.Time) {
+	rec := &x.rec
 	status := rec.status
 	if !rec.wroteHeader {
 		status = statusClientClosed
@@ -122,7 +125,7 @@ func (s *Server) logRequest(r *http.Request, rec *recorder, kind routeKind, star
 	if !log.Enabled(r.Context(), level) {
 		return // skip masking the path and finding the client for nothing
 	}
-	attrs := []slog.Attr{
+	attrs := append(make([]slog.Attr, 0, 9),
 		slog.String("method", r.Method),
 		slog.String("path", redactedPath(r)),
 		slog.String("route", string(kind)),
@@ -130,9 +133,12 @@ func (s *Server) logRequest(r *http.Request, rec *recorder, kind routeKind, star
 		slog.Int64("bytes", rec.bytes),
 		slog.Duration("duration", s.now().Sub(start)),
 		slog.String("client", s.clientIP(r)),
-	}
+	)
 	if rec.aborted {
 		attrs = append(attrs, slog.Bool("aborted", true))
+	}
+	if x.cacheHit {
+		attrs = append(attrs, slog.Bool("cached", true))
 	}
 	log.LogAttrs(r.Context(), level, "request", attrs...)
 }

@@ -26,7 +26,7 @@ var (
 	coverAspects = []aspect{{"3-4", 1080, 1440}, {"9-16", 1080, 1920}, {"1-1", 1080, 1080}}
 	logoSizes    = []int{256, 512, 1024, 2048}
 	// matchupStyles are the thumbnail/cover styles; logo styles are 1-6.
-	matchupStyles = []int{1, 2, 3, 4, 5, 6, 98, 99}
+	matchupStyles = []int{1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99}
 	logoStyles    = []int{1, 2, 3, 4, 5, 6}
 	// badges are the built-in badge texts (case-insensitive on input):
 	// game-thumbs v2.2's vocabulary, grouped as badgeGroup says.
@@ -339,6 +339,7 @@ func (s *Server) parseImage(kind render.Kind, league string, teams []string, val
 	}
 	req.Badge = q.badge(s.cfg.AllowCustomBadges)
 	req.Winner = q.text("winner", maxTextLen)
+	req.Home = q.text("home", maxTextLen)
 	req.Fallback = q.boolean("fallback", false)
 	req.Mode = q.oneOf("mode", true, "name", "default")
 	// useLight=true (game-thumbs): the primary logos, without the choice
@@ -349,6 +350,9 @@ func (s *Server) parseImage(kind render.Kind, league string, teams []string, val
 	}
 	if !matchup {
 		req.Winner = "" // winner is a matchup option
+	}
+	if !matchup || !render.IsVenueStyle(req.Style) || kind == render.KindLogo {
+		req.Home = "" // home picks the venue of styles 10-13
 	}
 	return req, q.warnings, nil
 }

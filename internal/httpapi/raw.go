@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"gamethumbs/internal/catalog"
@@ -69,16 +70,56 @@ func (s *Server) teamRaw(w http.ResponseWriter, r *http.Request, p params) error
 	if err != nil {
 		return err
 	}
-	t, err := s.backend.Team(ctx, l, p["team1"])
+	rec, err := s.teamRecord(ctx, l, p["team1"])
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Cache-Control", "public, max-age=300")
-	writeJSON(w, http.StatusOK, rawTeam(t))
+	writeJSON(w, http.StatusOK, rec)
 	return nil
 }
 
-// rawTeamRecord is the spec's raw team record; empty fields are omitted.
-type rawTeamRecord = catalog.Team
+// teamRecord resolves a team of l into its raw record, with its venue and
+// record when the backend knows them.
+func (s *Server) teamRecord(ctx context.Context, l catalog.League, id string) (rawTeamRecord, error) {
+	var t catalog.Team
+	var d catalog.Details
+	var err error
+	if dr, ok := s.backend.(detailsReader); ok {
+		t, d, err = dr.TeamDetails(ctx, l, id)
+	} else {
+		t, err = s.backend.Team(ctx, l, id)
+	}
+	if err != nil {
+		return rawTeamRecord{}, err
+	}
+	return rawTeam(t, d), nil
+}
 
-func rawTeam(t catalog.Team) rawTeamRecord { return t }
+// detailsReader is implemented by backends that know teams' venues and
+// records (*scene.Service).
+type detailsReader interface {
+	TeamDetails(ctx context.Context, l catalog.League, id string) (catalog.Team, catalog.Details, error)
+}
+
+// rawTeamRecord is the spec's raw team record (empty fields omitted) with
+// game-thumbs' venue and record fields, which are null when unknown.
+type rawTeamRecord struct {
+	catalog.Team
+	Record       *string `json:"record"`
+	StadiumName  *string `json:"stadiumName"`
+	StadiumCity  *string `json:"stadiumCity"`
+	StadiumState *string `json:"stadiumState"`
+	StadiumImage *string `json:"stadiumImage"`
+}
+
+func rawTeam(t catalog.Team, d catalog.Details) rawTeamRecord {
+	orNull := func(s string) *string {
+		if s == "" {
+			return nil
+		}
+		return &s
+	}
+	return rawTeamRecord{Team: t, Record: orNull(d.Record), StadiumName: orNull(d.Venue.Name),
+		StadiumCity: orNull(d.Venue.City), StadiumState: orNull(d.Venue.State), StadiumImage: orNull(d.Venue.Image)}
+}

@@ -195,3 +195,16 @@ func (m *resolvedURLs) forget() {
 	defer m.mu.Unlock()
 	m.cur, m.old, m.curBytes = map[string]*resolvedURL{}, nil, 0
 }
+
+// The access log line says which answers came from a cache tier: not the
+// render, but the repeats.
+func TestLogLineSaysCached(t *testing.T) {
+	var buf bytes.Buffer
+	s, _, _ := newClockServer(t, logging.New(&buf, "info", "text"))
+	do(t, s, "/nba/lakers/celtics/thumb")
+	do(t, s, "/nba/lakers/celtics/thumb")
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	if len(lines) != 2 || strings.Contains(lines[0], "cached=") || !strings.Contains(lines[1], "cached=true") {
+		t.Errorf("log lines (want cached=true on the second only):\n%s", buf.String())
+	}
+}

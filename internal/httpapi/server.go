@@ -64,6 +64,9 @@ type Deps struct {
 	// Shared is the Redis tier several replicas share (REDIS_URL): images,
 	// rate limits. Nil when off.
 	Shared *cluster.Client
+	// Reencoder, when set, makes smaller copies of stored pictures with
+	// the same pixels in a background pass (cache.Recompressor). Nil: off.
+	Reencoder cache.Reencoder
 	// Renderer is the one Backend's jobs draw with: the image store
 	// admits jobs through its gate and holds a slot of it for each, the
 	// render gauges read the gate, the logo cache gauges its derivative
@@ -133,6 +136,7 @@ func NewServer(d Deps) *Server {
 		s.images.useDisk(d.Disk)
 	}
 	s.images.useShared(d.Shared, d.Config.Redis.MaxValueKB<<10, time.Duration(d.Config.ImageCacheHours)*time.Hour)
+	s.images.useReencoder(d.Reencoder)
 	s.limiter = ratelimit.New(ratelimit.DefaultCapacity, func() time.Time { return s.now() })
 	s.shared = d.Shared
 	s.useMetrics(d.Metrics)
@@ -299,7 +303,7 @@ func (s *Server) finish(v any, r *http.Request, x *exchange, kind routeKind, sta
 	if v != nil {
 		if v == http.ErrAbortHandler {
 			rec.aborted = true
-			s.logRequest(r, rec, kind, start)
+			s.logRequest(r, x, kind, start)
 			s.observe(r, rec, kind, start)
 			panic(v)
 		}
@@ -312,7 +316,7 @@ func (s *Server) finish(v any, r *http.Request, x *exchange, kind routeKind, sta
 		rec.setDeadline(time.Now()) // net/http writes the implicit answer
 	}
 	s.chargeAfter(x, r, kind)
-	s.logRequest(r, rec, kind, start)
+	s.logRequest(r, x, kind, start)
 	s.observe(r, rec, kind, start)
 }
 

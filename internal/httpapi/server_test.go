@@ -243,7 +243,7 @@ func TestInvalidParameters(t *testing.T) {
 	}
 	// The message lists the allowed values.
 	msg := jsonError(t, do(t, s, "/nba/lakers/celtics/thumb?style=7"))
-	if !strings.Contains(msg, "1, 2, 3, 4, 5, 6, 98, 99") {
+	if !strings.Contains(msg, "1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99") {
 		t.Errorf("style error %q does not list the allowed values", msg)
 	}
 }

@@ -40,6 +40,19 @@ func (p *provider) LeagueLogos(ctx context.Context, l catalog.League) (string, s
 	return light, dark, err
 }
 
+// Details forwards to a provider that knows teams' details (counted as
+// "details"); others are not covered.
+func (p *provider) Details(ctx context.Context, l catalog.League, t catalog.Team) (catalog.Details, error) {
+	dp, ok := p.next.(catalog.DetailsProvider)
+	if !ok {
+		return catalog.Details{}, catalog.ErrNotCovered
+	}
+	start := time.Now()
+	d, err := dp.Details(ctx, l, t)
+	p.observe("details", start, err)
+	return d, err
+}
+
 func (p *provider) observe(op string, start time.Time, err error) {
 	p.m.providerCalls.WithLabelValues(p.id, op).Inc()
 	p.m.providerLatency.WithLabelValues(p.id, op).Observe(time.Since(start).Seconds())

@@ -41,8 +41,10 @@
 //     the wordmark card of a league without a logo.
 //   - league.go, team.go, matchup.go and matchup_split.go (styles 1-2),
 //     matchup_badge.go (3-4), matchup_grid.go (5-6), matchup_emboss.go,
-//     emboss_overlay.go, emboss_texture.go and emboss_paint.go (98-99):
-//     one file per family of pictures.
+//     emboss_overlay.go, emboss_texture.go and emboss_paint.go (98-99),
+//     matchup_stadium.go and matchup_stadium_photo.go (10-13: the home
+//     venue, its graded photo kept per Renderer): one file per family of
+//     pictures.
 //   - logo_kind.go (KindLogo entry, trim, badge), logo_matchup.go (logo
 //     styles 1-2 and the compact card), logo_badges.go (3-6),
 //     logo_compact.go (team style=1), skiplogos.go (league style=1 and

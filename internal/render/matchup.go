@@ -279,6 +279,8 @@ func (p *painter) matchup() error {
 		return p.grid(sd, p.o.Style == 6)
 	case 98, 99:
 		return p.emboss(sd, p.o.Style == 98)
+	case 10, 11, 12, 13:
+		return p.stadium(sd)
 	}
 	return &OptionError{"Style", p.o.Style, "unknown style"}
 }

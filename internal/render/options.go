@@ -18,7 +18,7 @@ const (
 // validStyle reports whether s is a matchup style for thumbnails and covers.
 // 0 means the default (1).
 func validStyle(s int) bool {
-	return (s >= 0 && s <= 6) || s == 98 || s == 99
+	return (s >= 0 && s <= 6) || IsVenueStyle(s) || s == 98 || s == 99
 }
 
 // Validate checks the options Render depends on and returns an
@@ -38,7 +38,7 @@ func (o Options) Validate() error {
 	if o.Width*o.Height > MaxPixels {
 		return &OptionError{"Width", o.Width, "canvas too large"}
 	}
-	if !validStyle(o.Style) {
+	if !validStyle(o.Style) || IsVenueStyle(o.Style) && o.Kind == KindLogo {
 		return &OptionError{"Style", o.Style, "unknown style"}
 	}
 	if _, err := normBadge(o.Badge); err != nil {

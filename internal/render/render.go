@@ -102,6 +102,10 @@ type painter struct {
 	// (see raster.SpanImage.DrawMemo); made by the first draw, never by a
 	// warming copy.
 	shadows *raster.ShadowMemos
+	// venues keeps graded venue photos (styles 10-13); layer is this
+	// render's, once looked up (a banded render paints once per band).
+	venues *venueLayers
+	layer  *image.RGBA
 }
 
 func (r *Renderer) newPainter(ctx context.Context, s Scene, o Options) *painter {
@@ -117,7 +121,7 @@ func (r *Renderer) newPainter(ctx context.Context, s Scene, o Options) *painter 
 func (r *Renderer) painterFor(ctx context.Context, s Scene, o Options) *painter {
 	W, H := float64(o.Width), float64(o.Height)
 	m := min(W, H)
-	return &painter{ctx: ctx, cache: r.cache, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080,
+	return &painter{ctx: ctx, cache: r.cache, venues: r.venues, s: s, o: o, full: image.Rect(0, 0, o.Width, o.Height), W: W, H: H, m: m, k: m / 1080,
 		portrait: o.Kind == KindCover, held: &heldSet{}}
 }
 

@@ -12,8 +12,9 @@ import (
 // one with New and pass it to whatever renders; it is safe for concurrent
 // use.
 type Renderer struct {
-	gate  *Gate
-	cache *derivatives
+	gate   *Gate
+	cache  *derivatives
+	venues *venueLayers // graded venue photos (matchup_stadium_photo.go)
 }
 
 // Config configures a Renderer.
@@ -24,6 +25,9 @@ type Config struct {
 	// CacheBytes bounds the derivative cache (DefaultCacheBytes is a
 	// good size); <= 0 caches nothing.
 	CacheBytes int64
+	// VenueCacheBytes bounds the graded venue photos of styles 10-13;
+	// zero means DefaultVenueCacheBytes, < 0 keeps none.
+	VenueCacheBytes int64
 }
 
 // New returns a Renderer configured by c.
@@ -32,7 +36,7 @@ func New(c Config) *Renderer {
 	if g == nil {
 		g = NewGate(runtime.GOMAXPROCS(0), 0)
 	}
-	return &Renderer{gate: g, cache: newDerivatives(c.CacheBytes)}
+	return &Renderer{gate: g, cache: newDerivatives(c.CacheBytes), venues: newVenueLayers(c.VenueCacheBytes)}
 }
 
 // Gate is the gate the Renderer's renders wait on.

@@ -35,6 +35,7 @@ type Team struct {
 	LogoDark image.Image // logo for dark backgrounds; nil when none
 	Loser    bool        // winner rule: draw greyscale at 35% opacity with grey colours
 	Missing  bool        // fallback stand-in: draw the greyscale league logo instead
+	Record   string      // overall record ("10-7"), drawn by styles 12-13; "" unknown
 }
 
 // Scene is everything a render needs. Teams has 0 (league image),
@@ -42,6 +43,7 @@ type Team struct {
 type Scene struct {
 	League League
 	Teams  []Team
+	Venue  Venue // the home venue of a matchup, for styles 10-13
 }
 
 // Options are the validated drawing options of one request.
@@ -49,7 +51,7 @@ type Options struct {
 	Kind       Kind
 	Width      int    // canvas width (thumb/cover); Size for logos
 	Height     int    // canvas height (thumb/cover); Size for logos
-	Style      int    // matchup style (1-6, 98, 99); 1 = compact for league/team logos
+	Style      int    // matchup style (1-6, 10-13, 98, 99); 1 = compact for league/team logos
 	LeagueLogo bool   // draw the league logo where the style has one
 	Badge      string // "" or an upper-case badge text (ALT, 4K, HD, FHD, UHD)
 	NameMode   bool   // team names as text instead of logos

@@ -99,7 +99,13 @@ func (s *Service) Prepare(ctx context.Context, req Request) (Job, error) {
 		}
 		nameMode = true
 	}
-	return &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode, degraded: degraded}, nil
+	job := &renderJob{svc: s, req: req, league: l, sides: sides, nameMode: nameMode, degraded: degraded}
+	if venueJob(req, sides) {
+		if job.home, err = homeIndex(req, l, sides); err != nil {
+			return nil, err
+		}
+	}
+	return job, nil
 }
 
 // noLogo reports whether sides is one found team without any logo.
@@ -186,6 +192,7 @@ type renderJob struct {
 	league   catalog.League
 	sides    []side
 	nameMode bool
+	home     int // styles 10-13: the side whose venue is drawn (venue.go)
 	// degraded is set while rendering when a stand-in replaced something a
 	// source failed to give (see Output.Degraded).
 	degraded string
@@ -218,6 +225,10 @@ func (j *renderJob) Key() string {
 	}
 	b = append(b, "|N="...)
 	b = strconv.AppendBool(b, j.nameMode)
+	if venueJob(j.req, j.sides) {
+		b = append(b, "|H="...)
+		b = strconv.AppendInt(b, int64(j.home), 10)
+	}
 	return string(b)
 }
 

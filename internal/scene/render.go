@@ -113,6 +113,10 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 			sc.League.Logo, sc.League.LogoDark = nil, nil
 		}
 	})
+	var records [2]string
+	if venueJob(j.req, j.sides) {
+		wg.Go(func() { sc.Venue, records = j.venue(ctx, missed) })
+	}
 	for i, sd := range j.sides {
 		t := &sc.Teams[i]
 		t.Missing, t.Loser = sd.missing, sd.loser
@@ -146,6 +150,9 @@ func (j *renderJob) scene(ctx context.Context, missed *failures) (render.Scene, 
 	for i, sd := range j.sides {
 		if !sd.missing {
 			j.colors(ctx, sd, &sc.Teams[i], missed)
+		}
+		if i < len(records) {
+			sc.Teams[i].Record = records[i]
 		}
 	}
 	return sc, nil

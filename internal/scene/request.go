@@ -16,13 +16,14 @@ type Request struct {
 	League string   // league identifier as typed
 	Teams  []string // 0, 1 or 2 team identifiers as typed ("a+b" for pairs)
 
-	Style      int    // 0 = none (raw league/team logo); matchup 1-6 (logo) or 1-6, 98, 99
+	Style      int    // 0 = none (raw league/team logo); matchup 1-6 (logo) or 1-6, 10-13, 98, 99
 	Width      int    // canvas width (thumb/cover) or Size (logo)
 	Height     int    // canvas height
 	Trim       bool   // logos: crop transparent margins
 	LeagueLogo bool   // show the league logo where the style has one
 	Badge      string // "" or upper-case badge text
 	Winner     string // "" or a team identifier
+	Home       string // styles 10-13: "" (league default) or the home team's identifier
 	Fallback   bool
 	Mode       string // "" (league default), "name" or "default"
 	Variant    string // raw logos: "light" or "dark"

@@ -37,6 +37,9 @@ type Config struct {
 	DefaultImage string
 	// Logos downloads and decodes provider logos (cached, coalesced).
 	Logos *fetch.Fetcher
+	// Photos downloads venue photos (styles 10-13) and keeps each decoded,
+	// downscaled copy for a day. Nil uses Logos.
+	Photos *fetch.Fetcher
 	// Overlays downloads iconurl images through the SSRF-guarded client.
 	// Nil disables icons.
 	Overlays *fetch.Fetcher

@@ -199,9 +199,22 @@ func (p *Parser) Split(title, hint string) Split {
 		sp.Side2 = sideText(trimSide(right, false))
 		if sp.Side1 == "" || sp.Side2 == "" {
 			sp.Side1, sp.Side2 = "", ""
+		} else {
+			sp.Home = homeSide(segs[bestSeg][bestAt])
 		}
 	}
 	return sp
+}
+
+// homeSide is the side separator t names as home (see Split.Home).
+func homeSide(t token) int {
+	switch t.w {
+	case "@", "at":
+		return 2
+	case "vs", "vs.", "v", "v.", "versus":
+		return 1
+	}
+	return 0
 }
 
 // splitDashes reads a segment whose only separator is a dash: two parts

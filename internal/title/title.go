@@ -96,6 +96,10 @@ type Split struct {
 	// Side1 and Side2 are the two sides as written, cleaned of times,
 	// channel numbers and tags; empty when there is no matchup separator.
 	Side1, Side2 string
+	// Home is the side the separator names as home: 2 for "@" and "at"
+	// ("away @ home"), 1 for "vs", "v" and "versus" ("home vs away"), 0 when
+	// it does not say ("x", a dash, no matchup).
+	Home int
 	// Event reports that the title looks like one event (a matchup
 	// separator, or words such as "Grand Prix", "Round 3", "Final");
 	// Studio that it looks like a programme about a league ("RedZone",

@@ -247,6 +247,21 @@ func (w *wrapped) LeagueLogos(ctx context.Context, l catalog.League) (string, st
 	return w.inner.LeagueLogos(ctx, l)
 }
 
+// Details forwards to the provider when it knows teams' details; a
+// custom team (not the provider's) has none.
+func (w *wrapped) Details(ctx context.Context, l catalog.League, t catalog.Team) (catalog.Details, error) {
+	dp, ok := w.inner.(catalog.DetailsProvider)
+	if !ok {
+		return catalog.Details{}, catalog.ErrNotCovered
+	}
+	for _, c := range w.d.CustomTeams(l.Code) {
+		if c.ID == t.ID && c.FullName == t.FullName {
+			return catalog.Details{}, catalog.ErrNotCovered
+		}
+	}
+	return dp.Details(ctx, l, t)
+}
+
 func (w *wrapped) Teams(ctx context.Context, l catalog.League) ([]catalog.Team, error) {
 	list, err := w.inner.Teams(ctx, l)
 	if !w.d.HasTeams(l.Code) {

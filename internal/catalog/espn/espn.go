@@ -1,6 +1,8 @@
 // Package espn is the ESPN team provider of gamethumbs: team lists from
 // ESPN's site API, league logos from its core API (with the CDN as a
-// fallback) and discovery of unconfigured league codes for fallback=true.
+// fallback), discovery of unconfigured league codes for fallback=true, and
+// teams' details (Details): the home venue from the core API franchise,
+// kept a day, and the overall record from the site API team, kept an hour.
 //
 // Provider data is cached in memory for Config.TeamTTL. Concurrent loads of
 // one league share one request, and when a reload fails the last good data
@@ -63,13 +65,18 @@ type Provider struct {
 	teams     *cache.Store[[]catalog.Team]
 	logos     *cache.Store[logoPair]
 	discovery *cache.Store[leagueIndex]
-	names     *cache.Store[leagueName] // discovered leagues' names, by sport/slug
+	names     *cache.Store[leagueName]    // discovered leagues' names, by sport/slug
+	venues    *cache.Store[catalog.Venue] // "sport/slug/id" → home venue (details.go)
+	records   *cache.Store[string]        // "sport/slug/id" → overall record
 
 	mu         sync.Mutex
 	logoFailed map[string]time.Time // league key → last core API failure
 }
 
-var _ catalog.Provider = (*Provider)(nil)
+var (
+	_ catalog.Provider        = (*Provider)(nil)
+	_ catalog.DetailsProvider = (*Provider)(nil)
+)
 
 // New returns a Provider for cfg.
 func New(cfg Config) *Provider {
@@ -99,7 +106,13 @@ func New(cfg Config) *Provider {
 	p.logos = cache.NewStore[logoPair](ttl)
 	p.discovery = cache.NewStore[leagueIndex](ttl)
 	p.names = cache.NewStore[leagueName](ttl)
+	p.venues = cache.NewStore[catalog.Venue](VenueTTL)
+	p.records = cache.NewStore[string](RecordTTL)
+	p.venues.MaxKeys, p.records.MaxKeys = maxDetailKeys, maxDetailKeys
+	p.venues.Refresh, p.records.Refresh = VenueTTL*9/10, RecordTTL*9/10
 	p.teams.Share(cfg.Shared, "espn:teams", cache.Gob[[]catalog.Team]())
+	p.venues.Share(cfg.Shared, "espn:venue", cache.Gob[catalog.Venue]())
+	p.records.Share(cfg.Shared, "espn:record", cache.Gob[string]())
 	p.logos.Share(cfg.Shared, "espn:logos", cache.Codec[logoPair]{Encode: encodeLogoPair, Decode: decodeLogoPair})
 	// Reload in the background once 90% of the TTL has passed, so no
 	// request waits on ESPN for data that is merely ageing.

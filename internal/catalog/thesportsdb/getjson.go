@@ -34,6 +34,24 @@ func lastPart(s string) string {
 	return strings.TrimSpace(s)
 }
 
+// cityState splits a location into the venue's city and state: the last
+// two comma-separated parts ("Regina, Saskatchewan"), or the city alone.
+func cityState(loc string) (city, state string) {
+	var parts []string
+	for _, p := range strings.Split(loc, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "", ""
+	case 1:
+		return parts[0], ""
+	}
+	return parts[len(parts)-2], parts[len(parts)-1]
+}
+
 // abbreviate is the first three letters of a name, upper-cased.
 func abbreviate(name string) string {
 	var b strings.Builder

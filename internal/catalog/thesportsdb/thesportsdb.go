@@ -104,6 +104,8 @@ type teamDTO struct {
 	Logo      text `json:"strLogo"`
 	Colour1   text `json:"strColour1"`
 	Colour2   text `json:"strColour2"`
+	Stadium   text `json:"strStadium"`
+	Thumb     text `json:"strStadiumThumb"`
 }
 
 // Teams returns the teams TheSportsDB lists for the league's
@@ -163,6 +165,10 @@ func toTeam(d *teamDTO) (catalog.Team, bool) {
 	}
 	if t.Logo == "" {
 		t.Logo = string(d.Logo)
+	}
+	if d.Stadium != "" || d.Thumb != "" {
+		t.Venue = catalog.Venue{Name: string(d.Stadium), Image: string(d.Thumb)}
+		t.Venue.City, t.Venue.State = cityState(string(d.Location))
 	}
 	if t.Abbreviation == "" {
 		t.Abbreviation = abbreviate(name)

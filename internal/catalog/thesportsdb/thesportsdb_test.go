@@ -140,3 +140,21 @@ func TestBadgeIsAPNG(t *testing.T) {
 		t.Errorf("badge body red = %d, want 255", r>>8)
 	}
 }
+
+// TestTeamVenues: strStadium, strStadiumThumb and strLocation become the
+// team's venue; a team without a stadium has none.
+func TestTeamVenues(t *testing.T) {
+	p, fake := newProvider(t, "")
+	teams, err := p.Teams(context.Background(), catalog.League{Code: "cfl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := catalog.Venue{Name: "Mosaic Stadium", City: "Regina", State: "Saskatchewan",
+		Image: fake.URL + thesportsdbtest.StadiumPath("Mosaic Stadium")}
+	if got := teams[3].Venue; got != want {
+		t.Errorf("Saskatchewan venue = %+v, want %+v", got, want)
+	}
+	if got := teams[2].Venue; got.Known() {
+		t.Errorf("Edmonton (no stadium in the data) venue = %+v, want none", got)
+	}
+}

@@ -19,6 +19,42 @@ import (
 	"gamethumbs/internal/render/rendertest"
 )
 
+// brightPhoto is the hardest venue photo: an overcast white sky over pale
+// concrete stands, with a dark band of seats, so white and black logos
+// both meet their own colour somewhere behind them.
+var brightPhoto = func() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 320, 180))
+	for y := range 180 {
+		c := color.RGBA{246, 246, 240, 255}
+		switch {
+		case y >= 70 && y < 95:
+			c = color.RGBA{24, 24, 28, 255}
+		case y >= 95:
+			c = color.RGBA{205, 205, 200, 255}
+		}
+		for x := range 320 {
+			img.SetRGBA(x, y, c)
+		}
+	}
+	return img
+}()
+
+// atVenue gives a scene the home venue of styles 10-13: the second team's,
+// with brightPhoto when photo is set (else the home colour stands in),
+// and records under the logos.
+func atVenue(s render.Scene, photo bool) render.Scene {
+	if len(s.Teams) != 2 {
+		return s
+	}
+	s.Teams = append([]render.Team(nil), s.Teams...)
+	s.Teams[0].Record, s.Teams[1].Record = "41-23", "10-7"
+	s.Venue = render.Venue{Name: "Hard Case Arena", Place: "Springfield, IL", Home: 1}
+	if photo {
+		s.Venue.Photo = brightPhoto
+	}
+	return s
+}
+
 // Case is one hard-case scene and the options it needs (name mode).
 type Case struct {
 	Name     string
@@ -145,13 +181,17 @@ func Pictures(scale float64) []Picture {
 	th, cv, lg := sz(ThumbSize), sz(CoverSize), int(float64(LogoSize)*scale)
 	var out []Picture
 	for _, c := range Cases() {
-		for _, st := range []int{1, 2, 3, 4, 5, 6, 98, 99} {
+		for _, st := range []int{1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99} {
 			for _, k := range []struct {
 				name string
 				kind render.Kind
 				size image.Point
 			}{{"thumb", render.KindThumb, th}, {"cover", render.KindCover, cv}} {
-				out = append(out, Picture{fmt.Sprintf("%s_%s_style%d", c.Name, k.name, st), c.Scene, render.Options{
+				scene := c.Scene
+				if render.IsVenueStyle(st) {
+					scene = atVenue(scene, st == 10 || st == 12)
+				}
+				out = append(out, Picture{fmt.Sprintf("%s_%s_style%d", c.Name, k.name, st), scene, render.Options{
 					Kind: k.kind, Width: k.size.X, Height: k.size.Y, Style: st, LeagueLogo: true, NameMode: c.NameMode}})
 			}
 		}

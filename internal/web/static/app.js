@@ -106,8 +106,17 @@
     show('trim-field', k === 'logo' && !raw);
     show('variant-field', raw);
     show('winner-field', matchup);
+    // Styles 10-13 draw the home team's venue.
+    show('home-field', matchup && k !== 'logo' && venueStyle($('style').value));
     $('leaguelogo').closest('.field').hidden = raw;
     $('mode').closest('.field').hidden = n === 0;
+  }
+
+  // venueStyle reports whether a thumbnail or cover style draws the home
+  // venue (10-13), which home= chooses.
+  function venueStyle(style) {
+    const n = Number(style);
+    return n >= 10 && n <= 13;
   }
 
   // buildPath is the image path and query for the form, leaving out
@@ -137,6 +146,7 @@
     if (!raw && $('leaguelogo').value) q.set('logo', $('leaguelogo').value);
     if ($('badge').value) q.set('badge', $('badge').value);
     if (matchup && $('winner').value) q.set('winner', ts[Number($('winner').value) - 1]);
+    if (matchup && k !== 'logo' && venueStyle(style) && $('home').value) q.set('home', ts[Number($('home').value) - 1]);
     if (ts.length > 0 && $('mode').value) q.set('mode', $('mode').value);
     if ($('fallback').checked) q.set('fallback', 'true');
     const query = q.toString();

@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"gamethumbs/internal/catalog/providertest"
+	"gamethumbs/internal/demo"
 )
 
 // Team is one fake team.
@@ -75,6 +76,17 @@ var Leagues = []League{
 	{"4456", "Australian AFL", "Australian Football", "AFL"},
 	{"4926", "Norwegian Fjordkraft-ligaen", "Ice Hockey", "Eliteserien"},
 }
+
+// Stadiums are the home grounds of the fake's teams by team id
+// (strStadium; their photos, strStadiumThumb, are generated JPEGs). Teams
+// not listed have neither; the Ottawa 67's photo answers 404.
+var Stadiums = map[string]string{
+	"135245": "BC Place", "135246": "McMahon Stadium", "135248": "Mosaic Stadium",
+	"135251": "BMO Field", "140001": "Canada Life Place", "140002": "TD Place Arena",
+}
+
+// StadiumPath is the path of a team's stadium photo on the fake.
+func StadiumPath(name string) string { return "/images/stadium/" + slug(name) + ".jpg" }
 
 // Player is one fake athlete of searchplayers.php.
 type Player struct{ ID, Name, Sport string }
@@ -151,6 +163,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 				"idTeam": t.ID, "strTeam": t.Name, "strTeamShort": t.Short, "strAlternate": t.Alternate,
 				"strLocation": t.Location, "strBadge": base + BadgePath(t.Name), "strLogo": nil,
 				"strColour1": t.Colour1, "strColour2": t.Colour2, "strDivision": nil, "intFormedYear": 1950,
+				"strStadium": nil, "strStadiumThumb": nil,
+			}
+			if st, ok := Stadiums[t.ID]; ok {
+				m["strStadium"], m["strStadiumThumb"] = st, base+StadiumPath(st)
 			}
 			list = append(list, m)
 		}
@@ -206,6 +222,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		writePNG(w, Badge(label, c1, c2, Shield, 256))
+	case strings.HasPrefix(path, "/images/stadium/"):
+		sl := strings.TrimSuffix(strings.TrimPrefix(path, "/images/stadium/"), ".jpg")
+		for id, st := range Stadiums {
+			if slug(st) == sl && id != "140002" {
+				w.Header().Set("Content-Type", "image/jpeg")
+				_, _ = w.Write(demo.VenuePhoto(st, "c8102e", "ffffff", 960, 540, "jpg"))
+				return
+			}
+		}
+		http.NotFound(w, r)
 	case strings.HasPrefix(path, "/images/league/"):
 		label := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(path, "/images/league/"), ".png"), "-", " ")
 		writePNG(w, Badge(label, "e10600", "15151e", Square, 256))

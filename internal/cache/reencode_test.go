@@ -1,0 +1,163 @@
+package cache
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"image/png"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// testPNG is a picture encoded without compression, which a stronger
+// encoder makes much smaller.
+func testPNG(t testing.TB) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, 64, 48))
+	for y := range 48 {
+		for x := range 64 {
+			img.SetNRGBA(x, y, color.NRGBA{uint8(x * 4), uint8(y * 5), 90, 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.NoCompression}).Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// strongPNG is a fake stronger encoder: image/png at its best
+// compression, or with one pixel changed when spoil is set.
+type strongPNG struct {
+	spoil bool
+	calls atomic.Int32
+}
+
+func (e *strongPNG) Reencode(_ context.Context, ct string, data []byte) ([]byte, error) {
+	e.calls.Add(1)
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if e.spoil {
+		n := image.NewNRGBA(img.Bounds())
+		for y := range img.Bounds().Dy() {
+			for x := range img.Bounds().Dx() {
+				n.Set(x, y, img.At(x, y))
+			}
+		}
+		n.SetNRGBA(3, 3, color.NRGBA{1, 2, 3, 255})
+		img = n
+	}
+	var b bytes.Buffer
+	err = (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, img)
+	return b.Bytes(), err
+}
+
+// waitStats waits until the pass has handled n pictures.
+func waitStats(t *testing.T, r *Recompressor, n uint64) RecompressStats {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		st := r.Stats()
+		if st.Replaced+st.Skipped+st.NotSmaller+st.Failed >= n {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the pass handled %+v; waited for %d pictures", st, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// The pass replaces a stored picture's bytes, in every tier, with a
+// smaller copy of the same pixels, under the same ETag and Last-Modified.
+func TestRecompressorReplacesWithSmallerSamePixels(t *testing.T) {
+	mem, d, tiers := memoryAndDisk(t)
+	first := NewImage(testPNG(t), "image/png", time.Now())
+	tiers.Set(bg, "k", first)
+	r := NewRecompressor(tiers, &strongPNG{}, 4, nil)
+	defer r.Close()
+	if !r.Offer("k", first) {
+		t.Fatal("an idle pass refused a picture")
+	}
+	if st := waitStats(t, r, 1); st.Replaced != 1 || st.Saved <= 0 {
+		t.Fatalf("stats %+v; want one picture replaced, bytes saved", st)
+	}
+	for name, c := range map[string]Cache{"memory": mem, "disk": d} {
+		got, ok := c.Get(bg, "k")
+		if !ok || len(got.Data) >= len(first.Data) || got.ETag != first.ETag || !got.Modified.Equal(first.Modified) {
+			t.Fatalf("%s tier: %d bytes (first %d), ETag %s (first %s); want the smaller copy under the first ETag",
+				name, len(got.Data), len(first.Data), got.ETag, first.ETag)
+		}
+		if !samePixels("image/png", first.Data, got.Data) {
+			t.Fatalf("%s tier holds different pixels", name)
+		}
+	}
+}
+
+// A copy with other pixels, one no smaller, or one of a picture that
+// changed meanwhile is never stored; under load the pass skips.
+func TestRecompressorRefuses(t *testing.T) {
+	for name, tc := range map[string]struct {
+		enc  Reencoder
+		busy bool
+		swap bool // the key holds another picture by the pass's turn
+	}{
+		"other pixels": {enc: &strongPNG{spoil: true}},
+		"not smaller":  {enc: reencodeFunc(func(_ context.Context, _ string, b []byte) ([]byte, error) { return b, nil })},
+		"fails":        {enc: reencodeFunc(func(context.Context, string, []byte) ([]byte, error) { return nil, errors.New("x") })},
+		"busy":         {enc: &strongPNG{}, busy: true},
+		"changed":      {enc: &strongPNG{}, swap: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			mem := NewMemory(1<<20, time.Hour, nil)
+			first := NewImage(testPNG(t), "image/png", time.Now())
+			mem.Set(bg, "k", first)
+			if tc.swap {
+				mem.Set(bg, "k", NewImage(append(bytes.Clone(first.Data), 0), "image/png", time.Now()))
+			}
+			r := NewRecompressor(mem, tc.enc, 4, func() bool { return tc.busy })
+			defer r.Close()
+			r.Offer("k", first)
+			st := waitStats(t, r, 1)
+			if st.Replaced != 0 {
+				t.Fatalf("stats %+v: a copy was stored", st)
+			}
+			if got, _ := mem.Get(bg, "k"); len(got.Data) < len(first.Data) {
+				t.Fatal("the memory tier holds a replaced copy")
+			}
+			if s, ok := tc.enc.(*strongPNG); ok && tc.busy && s.calls.Load() != 0 {
+				t.Error("the encoder ran although the machine was busy")
+			}
+		})
+	}
+}
+
+// Offer never waits: a full queue drops the picture.
+func TestRecompressorQueueIsBounded(t *testing.T) {
+	block := make(chan struct{})
+	enc := reencodeFunc(func(context.Context, string, []byte) ([]byte, error) { <-block; return nil, errors.New("x") })
+	r := NewRecompressor(NewMemory(1<<20, time.Hour, nil), enc, 2, nil)
+	img := NewImage(testPNG(t), "image/png", time.Now())
+	start := time.Now()
+	accepted := 0
+	for range 10 {
+		if r.Offer("k", img) {
+			accepted++
+		}
+	}
+	if accepted > 3 || time.Since(start) > time.Second {
+		t.Errorf("%d of 10 offers accepted in %v; want at most the queue and the one in hand, at once", accepted, time.Since(start))
+	}
+	close(block)
+	r.Close()
+}
+
+type reencodeFunc func(context.Context, string, []byte) ([]byte, error)
+
+func (f reencodeFunc) Reencode(ctx context.Context, ct string, b []byte) ([]byte, error) {
+	return f(ctx, ct, b)
+}
