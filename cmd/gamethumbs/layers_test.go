@@ -105,17 +105,19 @@ var floors = map[string]int{
 	"cmd/gamethumbs":   floorCommand,
 
 	// Test helpers: fakes of upstream services and shared test tools.
+	// Each sits just above what it imports (the fakes that serve venue
+	// photos draw them with demo).
 	"internal/catalog/providertest":                floorBase,
 	"internal/cluster/redistest":                   floorBase,
-	"internal/espntest":                            floorBase,
 	"internal/render/rendertest":                   floorBase,
 	"internal/testutil":                            floorBase,
 	"internal/xcproxy/xmltv/xmltvtest":             floorBase,
 	"internal/catalog/flags/flagstest":             floorMechanism,
 	"internal/catalog/mlbstats/mlbstatstest":       floorMechanism,
-	"internal/catalog/thesportsdb/thesportsdbtest": floorMechanism,
-	"internal/catalog/espnathlete/athletetest":     floorSource,
-	"internal/catalog/hockeytech/hockeytechtest":   floorSource,
+	"internal/espntest":                            floorCompose,
+	"internal/catalog/thesportsdb/thesportsdbtest": floorCompose,
+	"internal/catalog/espnathlete/athletetest":     floorProxy,
+	"internal/catalog/hockeytech/hockeytechtest":   floorProxy,
 }
 
 // isTestHelper reports whether a package of the module exists for tests:
