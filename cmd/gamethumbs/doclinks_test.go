@@ -236,3 +236,73 @@ func TestHeadingSlug(t *testing.T) {
 		t.Errorf("a line in a code block became a heading")
 	}
 }
+
+// The tests, benchmarks and fuzz targets the docs name by their function
+// name (in code spans, such as `BenchmarkEncodeEffort`) exist, so a
+// renamed or removed benchmark does not leave the docs pointing at
+// nothing. Names ending in "*" are patterns and not checked.
+func TestDocsNameExistingTests(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := map[string]bool{}
+	decl := regexp.MustCompile(`(?m)^func ((?:Test|Benchmark|Fuzz)[A-Za-z0-9_]*)\(`)
+	named := regexp.MustCompile("`[^`]*?\\b((?:Test|Benchmark|Fuzz)[A-Z][A-Za-z0-9_]*)(\\*?)")
+	var docs []string
+	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch {
+		case strings.HasSuffix(p, "_test.go"):
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			for _, m := range decl.FindAllStringSubmatch(string(b), -1) {
+				funcs[m[1]] = true
+			}
+		case strings.HasSuffix(p, ".md"):
+			docs = append(docs, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !funcs["TestDocsNameExistingTests"] {
+		t.Fatal("the walk found no test functions: is it rooted at the module?")
+	}
+	for _, p := range docs {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, _ := filepath.Rel(root, p)
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, m := range named.FindAllStringSubmatch(line, -1) {
+				if m[2] == "" && !funcs[m[1]] && !prefixOfAny(m[1], funcs) {
+					t.Errorf("%s:%d: names %s, which no test file declares", filepath.ToSlash(rel), i+1, m[1])
+				}
+			}
+		}
+	}
+}
+
+// prefixOfAny reports whether name is a -run or -bench pattern that
+// selects some declared function (such as TestConfigurationPage).
+func prefixOfAny(name string, funcs map[string]bool) bool {
+	for f := range funcs {
+		if strings.HasPrefix(f, name) {
+			return true
+		}
+	}
+	return false
+}
