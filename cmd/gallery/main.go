@@ -4,6 +4,9 @@
 // look at the artwork:
 //
 //	go run ./cmd/gallery -out /tmp/gallery
+//
+// With -hardpage DIR it writes only the hard-case page of the docs
+// (docs/gallery/hard-cases.md and its sheets).
 package main
 
 import (
@@ -45,8 +48,17 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("gallery", flag.ContinueOnError)
 	out := fs.String("out", "gallery", "output directory")
 	scale := fs.Float64("scale", 1, "canvas scale (0.25-1) for quick looks")
+	page := fs.String("hardpage", "", "write only the docs' hard-case page (sheets and hard-cases.md) into this directory")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *page != "" {
+		n, err := hardPage(ctx, render.New(render.Config{CacheBytes: render.DefaultCacheBytes}), *page)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %d hard-case sheets and hard-cases.md to %s\n", n, *page)
+		return nil
 	}
 	if *scale < 0.25 || *scale > 1 {
 		return fmt.Errorf("-scale %v out of range 0.25-1", *scale)
@@ -173,7 +185,7 @@ var (
 	covers = []struct {
 		name string
 		w, h int
-	}{{"cover_3-4", 1080, 1440}, {"cover_9-16", 1080, 1920}, {"cover_1-1", 1080, 1080}}
+	}{{"cover_3-4", 1080, 1440}, {"cover_9-16", 1080, 1920}, {"cover_1-1", 1080, 1080}, {"cover_2-3", 1000, 1500}}
 	styles = []int{1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99}
 )
 

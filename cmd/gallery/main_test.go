@@ -32,6 +32,23 @@ func TestRunWritesGallery(t *testing.T) {
 			t.Errorf("index.html does not show %s", filepath.Base(p))
 		}
 	}
+	page := t.TempDir()
+	if err := run(context.Background(), []string{"-hardpage", page}, io.Discard); err != nil {
+		t.Fatalf("run -hardpage error: %v", err)
+	}
+	md, err := os.ReadFile(filepath.Join(page, "hard-cases.md"))
+	if err != nil {
+		t.Fatalf("hard-cases.md: %v", err)
+	}
+	sheets, _ := filepath.Glob(filepath.Join(page, "hard_*.png"))
+	if want := len(hardcase.Cases()) + 1; len(sheets) != want {
+		t.Errorf("-hardpage wrote %d sheets, want %d", len(sheets), want)
+	}
+	for _, p := range sheets {
+		if !strings.Contains(string(md), "("+filepath.Base(p)+")") {
+			t.Errorf("hard-cases.md does not show %s", filepath.Base(p))
+		}
+	}
 	if err := run(context.Background(), []string{"-scale", "3"}, io.Discard); err == nil {
 		t.Error("run(-scale 3) error = nil, want a range error")
 	}

@@ -1,6 +1,8 @@
 // Package colorx holds colour arithmetic for gamethumbs: hex parsing and
-// formatting, luminance and contrast, distance, blending, greyscale and
-// dominant-colour extraction from logos. It is pure and allocation-light.
+// formatting, luminance and contrast, distance, blending, OKLab and OKLCH
+// (perceptual differences and shades that keep a colour's hue), greyscale
+// and dominant-colour extraction from logos. It is pure and
+// allocation-light.
 package colorx
 
 import (

@@ -23,7 +23,7 @@ const (
 // Allowed values, in the order error messages list them.
 var (
 	thumbAspects = []aspect{{"4-3", 1440, 1080}, {"16-9", 1920, 1080}, {"1-1", 1080, 1080}}
-	coverAspects = []aspect{{"3-4", 1080, 1440}, {"9-16", 1080, 1920}, {"1-1", 1080, 1080}}
+	coverAspects = []aspect{{"3-4", 1080, 1440}, {"9-16", 1080, 1920}, {"1-1", 1080, 1080}, {"2-3", 1000, 1500}}
 	logoSizes    = []int{256, 512, 1024, 2048}
 	// matchupStyles are the thumbnail/cover styles; logo styles are 1-6.
 	matchupStyles = []int{1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99}
@@ -63,7 +63,7 @@ type aspect struct {
 
 // aspectAliases maps accepted spellings to the canonical names.
 var aspectAliases = map[string]string{
-	"4x3": "4-3", "16x9": "16-9", "1x1": "1-1", "square": "1-1", "3x4": "3-4", "9x16": "9-16",
+	"4x3": "4-3", "16x9": "16-9", "1x1": "1-1", "square": "1-1", "3x4": "3-4", "9x16": "9-16", "2x3": "2-3",
 }
 
 // query wraps url.Values with the image-route accessors. A parameter

@@ -260,6 +260,8 @@ func TestDefaultsAndAliasesOfParameters(t *testing.T) {
 		{"/nba/lakers/celtics/thumb?aspect=square&style=99", 1080, 1080, 99},
 		{"/nba/lakers/celtics/cover", 1080, 1440, 1},
 		{"/nba/lakers/celtics/cover?aspect=9-16&style=3", 1080, 1920, 3},
+		{"/nba/lakers/celtics/cover?aspect=2-3&style=99", 1000, 1500, 99},
+		{"/nba/lakers/celtics/cover?aspect=2x3", 1000, 1500, 1},
 		{"/nba/lakers/celtics/logo", 1024, 1024, 1},
 		{"/nba/lakers/celtics/logo?size=256&style=6", 256, 256, 6},
 		{"/nba/lakers/logo", 1024, 1024, 0},

@@ -34,28 +34,37 @@ func TestPickLogo(t *testing.T) {
 	}
 }
 
-func TestAdjustColors(t *testing.T) {
-	red, red2, navy, white := hexRGB("#c8102e"), hexRGB("#ce1126"), hexRGB("#002d62"), hexRGB("#ffffff")
+// TestSeparate checks the clash half of the colour identity rule: two
+// sides too close to tell apart stay apart by a shade of one side's own
+// hue, never its alternate or a grey, and a greyed side is the one that
+// moves.
+func TestSeparate(t *testing.T) {
+	red, red2, navy, pink := hexRGB("#c8102e"), hexRGB("#ce1126"), hexRGB("#002d62"), hexRGB("#f7a1de")
+	black, grey := hexRGB("#000000"), greyPrimary
 	tests := []struct {
-		name             string
-		a, aAlt, b, bAlt colorx.RGB
-		aHas, bHas       bool
-		fixA, fixB       bool
-		wantA, wantB     colorx.RGB // zero = only check distinctness
+		name         string
+		a, b         colorx.RGB
+		greyA, greyB bool
+		keepA, keepB bool
 	}{
-		{"distinct: unchanged", red, white, navy, white, true, true, false, false, red, navy},
-		{"clash: B takes its alternate", red, white, red2, navy, true, true, false, false, red, navy},
-		{"clash: A takes its alternate when B has none", red, navy, red2, red2, true, false, false, false, navy, red2},
-		{"clash, no alternates: B shifted", red, red, red2, red2, false, false, false, false, red, colorx.RGB{}},
-		{"clash with fixed B: A shifted", red, red, red2, red2, false, false, false, true, colorx.RGB{}, red2},
+		{"distinct: unchanged", red, navy, false, false, true, true},
+		{"same reds: both shaded", red, red2, false, false, false, false},
+		{"two blacks: one lighter", black, black, false, false, false, false},
+		{"winner next to a grey loser keeps its colour", pink, grey, false, true, true, false},
+		{"grey loser first: the loser moves", grey, pink, true, false, false, true},
 	}
 	for _, tt := range tests {
-		a, b := adjustColors(tt.a, tt.aAlt, tt.b, tt.bAlt, tt.aHas, tt.bHas, tt.fixA, tt.fixB)
-		if d := colorx.Distance(a, b); d < clashDistance {
-			t.Errorf("%s: adjustColors = %s, %s (distance %.0f), want >= %d", tt.name, a.Hex(), b.Hex(), d, clashDistance)
+		a, b := separate(tt.a, tt.b, false, false, tt.greyA, tt.greyB, nil, nil)
+		if d := colorx.DeltaE(a, b); d < clashDE {
+			t.Errorf("%s: separate = %s, %s (ΔE %.3f), want >= %.2f", tt.name, a.Hex(), b.Hex(), d, clashDE)
 		}
-		if (tt.wantA != colorx.RGB{} && a != tt.wantA) || (tt.wantB != colorx.RGB{} && b != tt.wantB) {
-			t.Errorf("%s: adjustColors = %s, %s, want %s, %s", tt.name, a.Hex(), b.Hex(), tt.wantA.Hex(), tt.wantB.Hex())
+		if tt.keepA && a != tt.a || tt.keepB && b != tt.b {
+			t.Errorf("%s: separate = %s, %s, want the kept side unchanged (%s, %s)", tt.name, a.Hex(), b.Hex(), tt.a.Hex(), tt.b.Hex())
+		}
+		for _, c := range [][2]colorx.RGB{{tt.a, a}, {tt.b, b}} {
+			if !colorx.SameHue(c[0], c[1], 10, 0.5) {
+				t.Errorf("%s: %s became %s, another hue", tt.name, c[0].Hex(), c[1].Hex())
+			}
 		}
 	}
 }

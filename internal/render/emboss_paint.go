@@ -25,6 +25,9 @@ type panelLUTs struct {
 
 func newPanelLUTs(cache *derivatives, c colorx.RGB, stops []raster.Stop) panelLUTs {
 	plain := overlayLUT(cache, c, stops)
+	if c.OKLCh().Yellow() {
+		deepenYellow(cache, plain, c)
+	}
 	sheen := new([raster.LUTSize]uint32)
 	both := new([raster.LUTSize]uint64)
 	// White at the sheen's coverage over each entry (raster.BlendPix's sums).

@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"image"
+	"strings"
 	"testing"
 
 	"gamethumbs/internal/colorx"
@@ -135,39 +136,89 @@ func TestLogoRowSeparatesSameColours(t *testing.T) {
 			d := 0.9 * 512 / 2.8
 			ca, cb = px(img, 256, int(256-0.45*d)), px(img, int(256+0.9*d), int(256-0.45*d))
 		}
-		if dist := colorx.Distance(ca, cb); dist < clashDistance {
-			t.Errorf("logo style %d: team badges %s and %s (distance %.0f), want them apart", st, ca.Hex(), cb.Hex(), dist)
+		if dist := colorx.DeltaE(ca, cb); dist < clashDE-0.01 {
+			t.Errorf("logo style %d: team badges %s and %s (ΔE %.3f), want them apart", st, ca.Hex(), cb.Hex(), dist)
 		}
 	}
 }
 
-func TestNamePairSameForm(t *testing.T) {
-	p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: 1080, Height: 1440})
-	long := nameForms(Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI"})
-	ajax := nameForms(Team{Name: "Ajax", Short: "Ajax", Abbr: "AJX"})
-	for _, w := range []float64{200, 400, 970} {
-		ta, tb := p.fitNamePair(long, ajax, w, 0.3*w+100)
-		join := func(tb textBlock) string {
-			s := ""
-			for i, l := range tb.lines {
-				if i > 0 {
-					s += " "
-				}
-				s += l
-			}
-			return s
+// TestNamePairEachSideFits: in name mode each side keeps the longest
+// form of its name that reads; a long name on one side never turns the
+// other into its abbreviation ("MIN vs NO").
+func TestNamePairEachSideFits(t *testing.T) {
+	join := func(tb textBlock) string { return strings.Join(tb.lines, " ") }
+	for _, tt := range []struct {
+		w, h         float64
+		a, b         Team
+		wantA, wantB string
+	}{
+		// A cover's name box (0.9 W x the logo box) and a thumbnail's.
+		{0.9 * 1080, 345, Team{Name: "Minnesota Timberwolves", Short: "Timberwolves", Abbr: "MIN"},
+			Team{Name: "New Orleans Pelicans", Short: "Pelicans", Abbr: "NO"}, "Minnesota Timberwolves", "New Orleans Pelicans"},
+		{468, 468, Team{Name: "Minnesota Timberwolves", Short: "Timberwolves", Abbr: "MIN"},
+			Team{Name: "New Orleans Pelicans", Short: "Pelicans", Abbr: "NO"}, "Minnesota Timberwolves", "New Orleans Pelicans"},
+		{200, 200, Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI"},
+			Team{Name: "Ajax", Short: "Ajax", Abbr: "AJX"}, "", "Ajax"},
+	} {
+		p := testRenderer.painterFor(context.Background(), Scene{}, Options{Width: 1440, Height: 1080})
+		ta, tb := p.fitNamePair(nameForms(tt.a), nameForms(tt.b), tt.w, tt.h)
+		if (tt.wantA != "" && join(ta) != tt.wantA) || join(ta) == "" || join(tb) != tt.wantB {
+			t.Errorf("box %.0fx%.0f: %q next to %q, want %q and %q", tt.w, tt.h, join(ta), join(tb), tt.wantA, tt.wantB)
 		}
-		form := func(forms []string, s string) int {
-			for i, f := range forms {
-				if f == s {
-					return i
+		if len(ta.lines) > squareLines || len(tb.lines) > squareLines {
+			t.Errorf("box %.0fx%.0f: %d and %d lines, want at most %d", tt.w, tt.h, len(ta.lines), len(tb.lines), squareLines)
+		}
+	}
+}
+
+// TestSquareMarginsScale: on square canvases the team logos keep a
+// margin from the league logo in the middle that scales with the canvas
+// (wave 2 left 15 px at 1080 px), in every style that puts it there.
+func TestSquareMarginsScale(t *testing.T) {
+	for _, kind := range []Kind{KindThumb, KindCover} {
+		for _, st := range []int{1, 2, 5, 6} {
+			o := Options{Kind: kind, Width: 540, Height: 540, Style: st, LeagueLogo: true}
+			_, draws := tracedRender(t, matchupScene(teamPurple, teamGreen), o)
+			league := drawsOf(draws, testLeague.Logo)
+			if len(league) != 1 {
+				t.Fatalf("kind %d style %d: league logo drawn %d times", kind, st, len(league))
+			}
+			lr := league[0].Rect
+			for _, tm := range []Team{teamPurple, teamGreen} {
+				for _, d := range append(drawsOf(draws, tm.Logo), drawsOf(draws, tm.LogoDark)...) {
+					gap := max(lr.Min.X-d.Rect.Max.X, d.Rect.Min.X-lr.Max.X, lr.Min.Y-d.Rect.Max.Y, d.Rect.Min.Y-lr.Max.Y)
+					if want := 540 / 25; gap < want {
+						t.Errorf("kind %d style %d: a team logo %v is %d px from the league logo %v, want >= %d", kind, st, d.Rect, gap, lr, want)
+					}
 				}
 			}
-			return -1
 		}
-		fa, fb := form(long, join(ta)), form(ajax, join(tb))
-		if fa < 0 || fb < 0 || (fa != fb && ajax[fa] != ajax[fb]) {
-			t.Errorf("box %.0f: %q next to %q, want the same form of both names", w, join(ta), join(tb))
+	}
+}
+
+// TestStackedReflectionsWhole: on tall covers of styles 98 and 99 the top
+// hero's reflection (the part that shows before it fades out) ends above
+// the VS badge on the panels' shared edge, and the bottom one's above
+// the canvas edge: no reflection is cut into a flat-bottomed shape.
+func TestStackedReflectionsWhole(t *testing.T) {
+	for _, st := range []int{98, 99} {
+		o := Options{Kind: KindCover, Width: 540, Height: 720, Style: st, LeagueLogo: true}
+		_, draws := tracedRender(t, matchupScene(teamPurple, teamGreen), o)
+		badge := 0.076 * 540
+		for i, tm := range []Team{teamPurple, teamGreen} {
+			d := append(drawsOf(draws, tm.Logo), drawsOf(draws, tm.LogoDark)...)
+			if len(d) != 1 {
+				t.Fatalf("style %d: team %d drawn %d times", st, i, len(d))
+			}
+			r := d[0].Rect
+			end := float64(r.Max.Y) + (reflGap+reflShow)*float64(r.Dy())
+			limit := 720/2 - 1.4*badge
+			if i == 1 {
+				limit = 720
+			}
+			if end > limit+1 {
+				t.Errorf("style %d: team %d's reflection shows down to y %.0f, past %.0f", st, i, end, limit)
+			}
 		}
 	}
 }

@@ -31,18 +31,27 @@ import (
 // colour gets rescued, a margin for what that measure cannot see (the
 // drop shadow, soft edges of scaled logos). Variant choice: the variant
 // (default or dark-background logo) with the higher score, the default on
-// a near tie. When neither reaches rescueScore, styles that own the fill
-// behind the logo first try the team's alternate colour (readableColor);
-// failing that the logo is drawn with a halo, a soft outline hugging its
-// silhouette in white or near-black (whichever the logo reads on best),
-// so its shape stands out whatever lies behind.
+// a near tie. When neither reaches rescueScore the logo is drawn with a
+// halo, a soft outline hugging its silhouette in white or near-black
+// (whichever the logo reads on best), so its shape stands out whatever
+// lies behind; a side colour is never swapped for legibility's sake
+// (the colour identity rule, contrast.go, says what comes after the
+// halo).
 const (
 	deGood       = 0.3
 	edgeWeight   = 0.65
 	legibleScore = 0.5
 	rescueScore  = 0.6 // rescue below this: a margin for what the choice cannot see (shadows, soft edges)
 	variantTie   = 0.05
-	haloShare    = 0.035 // halo width over the drawn logo's longer side
+	// A logo whose body is mostly the background's colour (a team badge
+	// on its own team colour) reads by a thin rim only, which a small
+	// drawing loses: below this body score it gets the halo too.
+	bodyRescue = 0.35
+	// A silhouette that stands off bg by less than this edge score (a
+	// dark purple on the near-black grid) reads as a dim shape: it gets
+	// the halo too.
+	edgeRescue = 0.8
+	haloShare  = 0.035 // halo width over the drawn logo's longer side
 )
 
 // Halo colours: a white sticker outline for dark logos, a near-black one
@@ -131,6 +140,49 @@ func legibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
 	return memo(c, img, legKeyBg{idOf(img), bg}, func() (float64, int64) { return measureLegibility(c, img, bg), 64 })
 }
 
+// legBodyKey is a logo's body and edge scores on one background colour.
+type legBodyKey struct {
+	id logoID
+	bg colorx.RGB
+}
+
+// legParts are the two halves of a legibility score.
+type legParts struct{ body, edge float64 }
+
+// legibilityParts returns the halves of legibility: how far img's
+// opaque pixels (body) and its silhouette's edge pixels (edge) stand
+// from bg on average, each 0 (the colour of bg) to 1.
+func legibilityParts(c *derivatives, img image.Image, bg colorx.RGB) legParts {
+	if img == nil {
+		return legParts{}
+	}
+	return memo(c, img, legBodyKey{idOf(img), bg}, func() (legParts, int64) {
+		s := legStatsOf(c, img)
+		if s.count == 0 {
+			return legParts{}, 64
+		}
+		b := bg.OKLab()
+		var body, edge float64
+		for _, sm := range s.samples {
+			v := float64(sm.n) * min(1, sm.lab.DeltaE(b)/deGood)
+			body += v
+			if sm.edge {
+				edge += v
+			}
+		}
+		p := legParts{body: body / float64(s.count), edge: 1}
+		if s.edges > 0 {
+			p.edge = edge / float64(s.edges)
+		}
+		return p, 64
+	})
+}
+
+// bodyLegibility is the body half of legibility (legibilityParts).
+func bodyLegibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
+	return legibilityParts(c, img, bg).body
+}
+
 // measureLegibility is legibility without the cache.
 func measureLegibility(c *derivatives, img image.Image, bg colorx.RGB) float64 {
 	s := legStatsOf(c, img)
@@ -165,7 +217,23 @@ func legibilityScore(edge, body float64) float64 {
 // for background bg: the more legible, the default on a near tie. Either
 // may be nil.
 func pickLogo(c *derivatives, def, dark image.Image, bg colorx.RGB) image.Image {
-	return pickBy(def, dark, bg, func(img image.Image, bg colorx.RGB) float64 { return legibility(c, img, bg) })
+	return pickBy(def, dark, bg, choiceScore(
+		func(img image.Image, bg colorx.RGB) float64 { return legibility(c, img, bg) },
+		func(img image.Image, bg colorx.RGB) float64 { return bodyLegibility(c, img, bg) }))
+}
+
+// choiceScore is the score variant choice weighs: the legibility, held
+// below rescueScore for a variant whose body is mostly bg's colour (it
+// reads by its rim only), so a variant that stands on bg as a whole
+// shape wins over one that needs the halo.
+func choiceScore(score, body func(image.Image, colorx.RGB) float64) func(image.Image, colorx.RGB) float64 {
+	return func(img image.Image, bg colorx.RGB) float64 {
+		v := score(img, bg)
+		if body(img, bg) < bodyRescue {
+			v = min(v, rescueScore-2*variantTie)
+		}
+		return v
+	}
 }
 
 func pickBy(def, dark image.Image, bg colorx.RGB, score func(image.Image, colorx.RGB) float64) image.Image {
@@ -201,7 +269,7 @@ func (p *painter) legible(img image.Image, bg colorx.RGB) float64 {
 
 // pickLogo is pickLogo with the render's held scores.
 func (p *painter) pickLogo(def, dark image.Image, bg colorx.RGB) image.Image {
-	return pickBy(def, dark, bg, p.legible)
+	return pickBy(def, dark, bg, choiceScore(p.legible, p.bodyLegible))
 }
 
 // halo is the rescue outline of a logo that is not legible on its
@@ -214,13 +282,39 @@ type halo struct {
 // haloFor returns the halo img needs on bg: none when it is legible there,
 // otherwise the halo colour it reads on best.
 func (p *painter) haloFor(img image.Image, bg colorx.RGB) halo {
-	if img == nil || p.legible(img, bg) >= rescueScore {
+	if img == nil {
+		return halo{}
+	}
+	if lp := p.legParts(img, bg); p.legible(img, bg) >= rescueScore && lp.body >= bodyRescue && lp.edge >= edgeRescue {
 		return halo{}
 	}
 	if p.legible(img, haloLight) >= p.legible(img, haloDark) {
 		return halo{true, haloLight}
 	}
 	return halo{true, haloDark}
+}
+
+// legParts is legibilityParts, held for the render.
+func (p *painter) legParts(img image.Image, bg colorx.RGB) legParts {
+	k := legBodyKey{idOf(img), bg}
+	v, _ := held(p, k, func() (legParts, bool) { return legibilityParts(p.cache, img, bg), true })
+	return v
+}
+
+// bodyLegible is the body half of legibility, held for the render.
+func (p *painter) bodyLegible(img image.Image, bg colorx.RGB) float64 {
+	return p.legParts(img, bg).body
+}
+
+// haloScore is how well img reads with the halo haloFor would give it on
+// bg: on bg itself when it needs none, else on the halo's colour (the
+// halo is what lies around it).
+func (p *painter) haloScore(img image.Image, bg colorx.RGB) float64 {
+	h := p.haloFor(img, bg)
+	if !h.on {
+		return p.legible(img, bg)
+	}
+	return p.legible(img, h.c)
 }
 
 // key packs the halo into a cache-key word.

@@ -122,14 +122,13 @@ func (p *painter) logoRow(sd [2]*side, square bool) error {
 	W, H := p.W, p.H
 	white := colorx.RGB{R: 255, G: 255, B: 255}
 	for i, s := range sd {
-		s.color = offWhite(s.color, s.alt, p.s.Teams[i].HasAlt && !s.grey)
+		s.color = offPage(s.color, s.alt, white, p.s.Teams[i].HasAlt && !s.grey)
 	}
 	// Moving a colour off white can bring the two sides together again
-	// (two light reds darkened alike): the clash rule runs once more, so
+	// (two light reds darkened alike): they are separated once more, so
 	// the row never shows one bar of a single colour.
 	a, b := sd[0], sd[1]
-	a.color, b.color = adjustColorsFor(a.color, a.alt, b.color, b.alt,
-		p.s.Teams[0].HasAlt && !a.grey, p.s.Teams[1].HasAlt && !b.grey, a.grey, b.grey, p.readsOn(a), p.readsOn(b))
+	a.color, b.color = separate(a.color, b.color, false, false, a.grey, b.grey, p.scoreOn(a), p.scoreOn(b))
 	lg := p.s.League
 	leagueLogo := p.pickLogo(lg.Logo, lg.LogoDark, white)
 	cy := H / 2
@@ -181,21 +180,19 @@ func (p *painter) rowSide(i int, s *side, cx, cy, d float64) {
 	p.logoSide(i, s, s.color, cx, cy, 0.66*d, nil, false)
 }
 
-// offWhite keeps badge colour c visible on white: the alternate when c is
-// within clashDistance of white and the alternate is farther, else c
-// darkened until it is clear of white.
-func offWhite(c, alt colorx.RGB, useAlt bool) colorx.RGB {
-	white := colorx.RGB{R: 255, G: 255, B: 255}
-	if colorx.Distance(c, white) >= clashDistance {
+// offPage keeps badge colour c visible on a page of colour page (the
+// colour identity rule, contrast.go): c itself when it stands clashDE or
+// more from the page; else, for a colourless c (a white team on a white
+// page, where any shade of it is a grey) the team's alternate when it has
+// one that stands off the page (the one case where the primary is
+// unusable for the style); else the nearest shade of c's own hue that
+// stands off the page.
+func offPage(c, alt, page colorx.RGB, useAlt bool) colorx.RGB {
+	if colorx.DeltaE(c, page) >= clashDE {
 		return c
 	}
-	if useAlt && colorx.Distance(alt, white) >= clashDistance {
+	if useAlt && c.OKLCh().C < colorx.Achromatic && colorx.DeltaE(alt, page) >= clashDE {
 		return alt
 	}
-	for t := 0.1; t < 1; t += 0.1 {
-		if d := colorx.Darken(c, t); colorx.Distance(d, white) >= clashDistance {
-			return d
-		}
-	}
-	return colorx.Darken(c, 0.5)
+	return shadeAway(c, page, nil)
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"image"
 	"image/color"
 	"testing"
@@ -39,7 +40,10 @@ func TestSkipLogosCardFollowsLeagueColour(t *testing.T) {
 	}
 }
 
-func TestCompactTeamPicksReadableColour(t *testing.T) {
+// TestCompactTeamKeepsItsColour: the compact team card is the team's
+// primary colour (the colour identity rule), and a logo that vanishes on
+// it (a red logo on red) reads by its halo instead of a swapped card.
+func TestCompactTeamKeepsItsColour(t *testing.T) {
 	redLogo := rendertest.Logo(rendertest.Circle, 200, nrgba("#c8102e"), nrgba("#c8102e"))
 	tests := []struct {
 		name string
@@ -48,7 +52,7 @@ func TestCompactTeamPicksReadableColour(t *testing.T) {
 		want colorx.RGB
 	}{
 		{"logo reads on primary", teamPurple, false, teamPurple.Color},
-		{"red logo on red: alternate", Team{Name: "Reds", Color: hexRGB("#c8102e"), AltColor: hexRGB("#000000"), HasAlt: true, Logo: redLogo}, false, hexRGB("#000000")},
+		{"red logo on red: primary", Team{Name: "Reds", Color: hexRGB("#c8102e"), AltColor: hexRGB("#000000"), HasAlt: true, Logo: redLogo}, false, hexRGB("#c8102e")},
 		{"name mode: primary", Team{Name: "Reds", Color: hexRGB("#c8102e"), AltColor: hexRGB("#000000"), HasAlt: true, Logo: redLogo}, true, hexRGB("#c8102e")},
 	}
 	const size = 256
@@ -56,10 +60,20 @@ func TestCompactTeamPicksReadableColour(t *testing.T) {
 	for _, tt := range tests {
 		o := logoOpts(1, size, false)
 		o.NameMode = tt.mode
-		img := render(t, Scene{League: testLeague, Teams: []Team{tt.team}}, o)
+		var draws []LogoDraw
+		ctx := WithLogoTrace(context.Background(), func(d LogoDraw) { draws = append(draws, d) })
+		img, err := testRenderer.Render(ctx, Scene{League: testLeague, Teams: []Team{tt.team}}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
 		p := nrgbaPx(img, int(c.at(0.97)), int(c.y0+0.12*c.bs)) // a corner clear of logo and name
 		if got := (colorx.RGB{R: p.R, G: p.G, B: p.B}); got != tt.want || p.A != 255 {
 			t.Errorf("%s: card colour %s (alpha %d), want %s", tt.name, got.Hex(), p.A, tt.want.Hex())
+		}
+		for _, d := range draws {
+			if s := Legibility(img, d); s < LegibleScore {
+				t.Errorf("%s: logo legibility %.2f on its card, want >= %.2f", tt.name, s, LegibleScore)
+			}
 		}
 	}
 }

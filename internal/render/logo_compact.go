@@ -56,32 +56,16 @@ func (p *painter) compactTeam() error {
 	)
 }
 
-// teamCardColour chooses the card colour and logo variant of a team (the
-// reference renderer's rule, with this package's legibility measure): for the primary
-// colour, then the alternate (when the team has a distinct one), the logo
-// variant that reads best on it (pickLogo); the first legible pair wins,
-// otherwise the most legible pair (drawn with a halo).
-// A team without logos gets its primary colour and a nil logo.
+// teamCardColour chooses the card colour and logo variant of a team:
+// its primary colour (the colour identity rule, contrast.go) and the
+// logo variant that reads best on it (pickLogo); a logo that reads on
+// neither variant gets its halo when drawn. A team without logos gets a
+// nil logo.
 func teamCardColour(c *derivatives, t Team) (colorx.RGB, image.Image) {
-	bgs := []colorx.RGB{t.Color}
-	if t.HasAlt && t.AltColor != t.Color {
-		bgs = append(bgs, t.AltColor)
-	}
 	if t.Logo == nil && t.LogoDark == nil {
 		return t.Color, nil
 	}
-	best, bestLogo, bestV := t.Color, image.Image(nil), -1.0
-	for _, bg := range bgs {
-		logo := pickLogo(c, t.Logo, t.LogoDark, bg)
-		v := legibility(c, logo, bg)
-		if v >= rescueScore {
-			return bg, logo
-		}
-		if v > bestV {
-			best, bestLogo, bestV = bg, logo, v
-		}
-	}
-	return best, bestLogo
+	return t.Color, pickLogo(c, t.Logo, t.LogoDark, t.Color)
 }
 
 // logoAspect is the width over the height of img's visible part (1 when

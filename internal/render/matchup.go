@@ -86,6 +86,7 @@ func (p *painter) prepareSides() [2]*side {
 	var out [2]*side
 	for i := range 2 {
 		t := p.s.Teams[i]
+		// The team's own colour (the colour identity rule, contrast.go).
 		sd := &side{color: t.Color, alt: t.AltColor}
 		hasAlt := t.HasAlt
 		switch {
@@ -121,43 +122,38 @@ func (p *painter) prepareSides() [2]*side {
 		}
 		if !hasAlt {
 			sd.alt = sd.color
-		} else if !sd.grey {
-			sd.color, sd.alt = readableColor(p.cache, sd, sd.color, sd.alt)
 		}
 		out[i] = sd
 	}
 	a, b := out[0], out[1]
-	a.color, b.color = adjustColorsFor(a.color, a.alt, b.color, b.alt,
-		p.s.Teams[0].HasAlt || a.grey, p.s.Teams[1].HasAlt || b.grey, a.grey, b.grey, p.readsOn(a), p.readsOn(b))
+	a.color, b.color = separate(a.color, b.color, false, false, a.grey, b.grey, p.scoreOn(a), p.scoreOn(b))
+	for _, sd := range out {
+		if !sd.grey {
+			sd.color = p.legibleShade(sd, sd.color)
+		}
+	}
 	return out
 }
 
-// Side colour rule (the alternate-fill rescue of the legibility rule,
-// legibility.go): a logo drawn on its own team colour can vanish (a red
-// logo on a red half). When the best logo variant is not legible on the
-// primary colour and reads better on the alternate, the side uses the
-// alternate as its colour. Runs before the clash rule.
-func readableColor(c *derivatives, sd *side, primary, alt colorx.RGB) (colorx.RGB, colorx.RGB) {
-	if sd.logo == nil && sd.logoDark == nil {
-		return primary, alt
-	}
-	vp := legibility(c, pickLogo(c, sd.logo, sd.logoDark, primary), primary)
-	if vp >= rescueScore {
-		return primary, alt
-	}
-	if va := legibility(c, pickLogo(c, sd.logo, sd.logoDark, alt), alt); va > vp+variantTie {
-		return alt, primary
-	}
-	return primary, alt
-}
-
-// readsOn returns the test of whether side sd's logo is legible on a
-// colour, or nil for a side without a logo.
-func (p *painter) readsOn(sd *side) func(colorx.RGB) bool {
+// scoreOn returns the legibility of side sd's logo (the variant that
+// reads best) on a colour, or nil for a side without a logo.
+func (p *painter) scoreOn(sd *side) func(colorx.RGB) float64 {
 	if sd.logo == nil && sd.logoDark == nil {
 		return nil
 	}
-	return func(c colorx.RGB) bool { return p.legible(p.pickLogo(sd.logo, sd.logoDark, c), c) >= rescueScore }
+	return func(c colorx.RGB) float64 { return p.legible(p.pickLogo(sd.logo, sd.logoDark, c), c) }
+}
+
+// legibleShade is step 3 of the colour identity rule (contrast.go) for
+// side sd painted in colour c: a shade of c when neither the logo
+// variant nor the halo makes the logo read on c.
+func (p *painter) legibleShade(sd *side, c colorx.RGB) colorx.RGB {
+	read := p.scoreOn(sd)
+	if read == nil || read(c) >= rescueScore {
+		return c
+	}
+	logo := p.pickLogo(sd.logo, sd.logoDark, c)
+	return legibleShade(c, read, p.haloScore(logo, c))
 }
 
 // drawSide draws a side's logo, name card or stand-in initial in the square
@@ -211,12 +207,33 @@ func (p *painter) nameCard(name string, grey bool, bg colorx.RGB, cx, cy, s floa
 
 // logoBoxes returns the common logo box side and the two centres of styles
 // 1, 2, 5 and 6.
+//
+// With the league logo (0.25 m) in the middle, the boxes keep margins
+// that scale with the canvas: leagueGap of m clear of the league logo and
+// edgeGap of m from the canvas edge, shrinking and moving outwards where
+// the reference's fractions would crowd them (a square canvas put the logos
+// 15 px from the league logo at 1080 px).
+const (
+	leagueGap = 0.05
+	edgeGap   = 0.04
+)
+
 func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
-	W, H := p.W, p.H
+	W, H, m := p.W, p.H, p.m
+	long, s := W, min(0.325*W, 0.52*H)
 	if p.portrait {
-		return min(0.5*W, 0.32*H), W / 2, 0.2 * H, W / 2, 0.8 * H
+		long, s = H, min(0.5*W, 0.32*H)
 	}
-	return min(0.325*W, 0.52*H), 0.2 * W, H / 2, 0.8 * W, H / 2
+	c := 0.2 * long // box centre from the near edge along the long side
+	if p.o.LeagueLogo {
+		inner := long/2 - 0.125*m - leagueGap*m // the box's inner edge at most
+		s = min(s, inner-edgeGap*m)
+		c = max(min(c, inner-s/2), edgeGap*m+s/2)
+	}
+	if p.portrait {
+		return s, W / 2, c, W / 2, H - c
+	}
+	return s, c, H / 2, W - c, H / 2
 }
 
 // logoSteps returns the last drawing steps of styles 1, 2, 5 and 6: each
@@ -226,8 +243,18 @@ func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
 func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
 	s, ax, ay, bx, by := p.logoBoxes()
 	sa, sb := s, s
-	// Busts stand on the bottom edge of their side (bust.go).
+	// Busts stand on the bottom edge of their side (bust.go), below the
+	// league logo: they keep the full box the league logo's margins
+	// would take from a logo, inside the canvas's edge margin.
+	full := min(0.325*p.W, 0.52*p.H)
+	if p.portrait {
+		full = min(0.5*p.W, 0.32*p.H)
+	}
+	inside := edgeGap*p.m + bustGrow*full/2 // a bust's centre from the edge at least
 	if p.sideBust(a) {
+		if !p.portrait {
+			ax = max(ax, inside)
+		}
 		bottom := p.H
 		if p.portrait {
 			bottom = p.H / 2
@@ -235,11 +262,14 @@ func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
 				bottom -= 0.125 * p.m // above the league logo in the middle
 			}
 		}
-		sa = bustGrow * s
+		sa = bustGrow * full
 		ay = p.bustCentre(p.pickLogo(a.logo, a.logoDark, bgA), sa, bottom)
 	}
 	if p.sideBust(b) {
-		sb = bustGrow * s
+		if !p.portrait {
+			bx = min(bx, p.W-inside)
+		}
+		sb = bustGrow * full
 		by = p.bustCentre(p.pickLogo(b.logo, b.logoDark, bgB), sb, p.H)
 	}
 	draws := []func(q *painter){

@@ -80,6 +80,9 @@ func (p *painter) minimal(sd [2]*side, dark bool) error {
 	}
 	for i, s := range sd {
 		c := centres[i]
+		// A badge the colour of the page (a black team on the dark
+		// style) takes a shade of its own colour that stands off it.
+		s.color = offPage(s.color, s.alt, bg[0], false)
 		steps = append(steps,
 			func() {
 				// A soft shadow lifts the circle off the flat background.

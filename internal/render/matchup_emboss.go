@@ -47,13 +47,20 @@ func (p *painter) emboss(sd [2]*side, style98 bool) error {
 	for i, s := range sd {
 		dst := p.dst.SubImage(panels[i]).(*image.RGBA)
 		var inset [2]float64
-		if stack && withLeague {
-			// Keep clear of the league logo above the top panel and of
-			// the VS badge between the panels; the bottom panel mirrors
-			// the top one, so both hero logos get the same size.
-			inset = [2]float64{leagueTop + leagueSize, badge}
+		if stack {
+			// Keep clear of the league logo above the top panel (or of
+			// a margin without it) and of the VS badge between the
+			// panels, whose clearance also ends the top panel's
+			// reflection; the bottom panel mirrors the top one, so both
+			// hero logos get the same size and both reflections show
+			// whole.
+			edge := math.Round(0.04 * H)
+			if withLeague {
+				edge = leagueTop + leagueSize
+			}
+			inset = [2]float64{edge, 1.4 * badge}
 			if i == 1 {
-				inset = [2]float64{badge, leagueTop + leagueSize}
+				inset = [2]float64{1.4 * badge, edge}
 			}
 		}
 		// The reflection stays clear of the VS badge on the shared edge.
@@ -107,11 +114,14 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 	short := min(pw, ph)
 	hero := 0.5 * short
 	if inset[0] > 0 || inset[1] > 0 {
-		// The hero and its visible reflection (about a third of its
-		// height) are centred in what the insets leave.
+		// The hero, its gap and its whole reflection (reflShow of its
+		// height shows; the rest has faded out) are centred in what
+		// the insets leave, so the reflection is never cut off by the
+		// panel's edge into a flat-bottomed shape.
 		avail := ph - inset[0] - inset[1]
-		hero = min(hero, 0.7*avail)
-		cy = float64(r.Min.Y) + inset[0] + (avail-0.3*hero)/2
+		group := 1 + reflGap + reflShow
+		hero = min(hero, avail/group)
+		cy = float64(r.Min.Y) + inset[0] + (avail-group*hero)/2 + hero/2
 	}
 	var logo image.Image
 	var li logoInfo
@@ -130,7 +140,10 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 		tex, _ = held(p, k, func() (*embossTex, bool) { return panelEmboss(p.cache, li, k), true })
 	}
 	luts, _ := held(p, panelLUTKey{s.color}, func() (panelLUTs, bool) { return newPanelLUTs(p.cache, s.color, panelStops), true })
-	paintPanel(p.cache, p.dst, r, luts, 10*p.k, 0.8*max(pw, ph), panelStops, tex)
+	// The overlay reaches its darkest at 0.8 of the panel's short side,
+	// as the reference's does (0.8 of the panel width): the corners get
+	// its full vignette.
+	paintPanel(p.cache, p.dst, r, luts, 10*p.k, 0.8*short, panelStops, tex)
 	switch {
 	case s.name != "":
 		p.nameCardOn(dst, s, s.color, cx, cy, hero)
@@ -168,9 +181,16 @@ func (p *painter) embossPanel(dst *image.RGBA, panel image.Rectangle, s *side, i
 		if p.shadows == nil {
 			p.shadows = new(raster.ShadowMemos)
 		}
-		refl.DrawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(0.05*float64(hh)))), p.shadows)
+		refl.DrawMemo(rd, image.Pt(rect.Min.X, rect.Max.Y+int(math.Round(reflGap*float64(hh)))), p.shadows)
 	}
 }
+
+// The reflection starts reflGap of the hero's height below it; the first
+// reflShow of its height is what shows (the rest has faded to nothing).
+const (
+	reflGap  = 0.05
+	reflShow = 0.55
+)
 
 // The divider's gradient (dark-light-dark across its width) and the VS
 // badge ring's (grey-white-grey corner to corner) are the same in every
@@ -189,6 +209,41 @@ var panelStops = []raster.Stop{{T: 0, C: colorx.RGB{R: 255, G: 255, B: 255}, A: 
 
 // panelLUTKey holds a render's overlay lookup tables of one team colour.
 type panelLUTKey struct{ c colorx.RGB }
+
+// deepenYellow redoes the darker entries of a panel's overlay table lut
+// for a yellow or gold team colour c: the overlay's black, mixed in sRGB,
+// turns a yellow olive towards the panel's edges; each entry darker than
+// c becomes c deepened to that entry's lightness (colorx.Deepen: towards
+// amber, keeping its colour), so the vignette is a deeper gold. The
+// deepened shades are worked out at yellowSteps lightnesses (once per
+// colour, in the derivative cache) and blended between.
+func deepenYellow(cache *derivatives, lut *[raster.LUTSize]uint32, c colorx.RGB) {
+	l0 := c.OKLCh().L
+	shades := memo(cache, nil, yellowKey{c}, func() (*[yellowSteps + 1]colorx.RGB, int64) {
+		var t [yellowSteps + 1]colorx.RGB
+		for i := range t {
+			t[i] = colorx.Deepen(c, float64(i)/yellowSteps)
+		}
+		return &t, 3 * (yellowSteps + 1)
+	})
+	for i, v := range lut {
+		e := colorx.RGB{R: uint8(v), G: uint8(v >> 8), B: uint8(v >> 16)}
+		l := e.OKLab().L
+		if l >= l0 {
+			continue
+		}
+		f := l / l0 * yellowSteps
+		k := min(int(f), yellowSteps-1)
+		d := colorx.Mix(shades[k], shades[k+1], f-float64(k))
+		lut[i] = raster.Pixel32(d.R, d.G, d.B, uint8(v>>24))
+	}
+}
+
+// yellowSteps is the number of lightness steps deepenYellow works out.
+const yellowSteps = 32
+
+// yellowKey names the deepened shades of a yellow team colour.
+type yellowKey struct{ c colorx.RGB }
 
 // nameCardOn is nameCard drawing into a panel.
 func (p *painter) nameCardOn(dst *image.RGBA, s *side, bg colorx.RGB, cx, cy, box float64) {

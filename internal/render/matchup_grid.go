@@ -15,14 +15,15 @@ var gridBackground = colorx.RGB{R: 0x0a, G: 0x0a, B: 0x0a}
 // gridTeamAlpha is the opacity of style 6's team-colour lines.
 const gridTeamAlpha = 0.6
 
-// gridTint lifts a team colour to at least OKLab lightness 0.6 for the
-// style-6 grid lines.
+// gridTint lifts a team colour to at least OKLCH lightness 0.6 for the
+// style-6 grid lines, at its own hue (a colour sRGB cannot hold at that
+// lightness loses chroma, not hue: the colour identity rule).
 func gridTint(c colorx.RGB) colorx.RGB {
-	l := c.OKLab()
+	l := c.OKLCh()
 	if l.L >= 0.6 {
 		return c
 	}
-	return colorx.Lab{L: 0.6, A: l.A, B: l.B}.RGB()
+	return colorx.LCh{L: 0.6, C: l.C, H: l.H}.RGB()
 }
 
 func (p *painter) grid(sd [2]*side, teamColours bool) error {

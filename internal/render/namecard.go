@@ -103,68 +103,82 @@ func (p *painter) nameTile(i int, c colorx.RGB, grey bool, cx, cy, w, h float64)
 	p.drawName(p.dst, i, grey, c, cx, cy, 0.86*tw, 0.86*th)
 }
 
-// Name pairs (name mode on matchups): both sides' names share one type
-// size, so neither looks twice as important as the other, and the same
-// form: full names, else short names, else abbreviations: the first form
-// at which both read (at least the readable minimum, see readableText)
-// at formShare or more of the largest size any form allows, else the
-// form allowing the largest size. A 45-letter club name next to "Ajax"
-// turns both into short names rather than writing "Ajax" in small type.
+// Name pairs (name mode on matchups): each side fits its own name, from
+// its longest form: the full name in smaller type and on up to two
+// lines (three in a square box, where a word a line is larger type than
+// two), then the short name, and only then the abbreviation, the first
+// form that reads (at least the readable minimum, see readableText). One
+// side's long name never costs the other its full name ("MIN vs NO",
+// which reads as the word "no", when "Pelicans" fits). Both are then
+// drawn at one size, the smaller of the two, so neither looks twice as
+// important as the other (unless one side reads at no size: the other
+// keeps its own).
 const (
-	readableText = 0.045 // minimum type size over the canvas width (13.5 px at 300 px wide)
-	formShare    = 0.6   // a longer name form is kept while it reaches this share of the largest size
+	readableText = 0.035 // minimum type size over the canvas width (10.5 px at 300 px wide)
+	readablePair = 0.12  // and over the name box's short side
+	nameLines    = 2     // a full name wraps onto at most this many lines...
+	squareLines  = 3     // ...or this many in a box about as high as wide
 )
 
 // fitNamePair lays out the names of both sides (nil for a side without a
-// name) in a w x h box each, at one shared size.
+// name) in a w x h box each.
 func (p *painter) fitNamePair(a, b []string, w, h float64) (textBlock, textBlock) {
-	least := max(minNamePx, readableName*min(w, h), readableText*p.W)
+	least := max(minNamePx, readablePair*min(w, h), readableText*p.W)
 	start := nameStart * min(w, h)
 	if w > 2*h {
 		start = wideStart * h
 	}
-	fit := func(names []string, form int, start float64) textBlock {
-		if len(names) == 0 {
-			return textBlock{}
+	lines := nameLines
+	if h >= 0.8*w {
+		lines = squareLines
+	}
+	// form is the chosen name of a side, and fit lays it out.
+	fit := func(n string, start float64) textBlock {
+		return fitLines(n, w, h, start, lines)
+	}
+	form := func(names []string) string {
+		var best textBlock
+		bestName := ""
+		for _, n := range names {
+			tb := fit(n, start)
+			if tb.size >= least {
+				return n
+			}
+			if tb.size > best.size {
+				best, bestName = tb, n
+			}
 		}
-		return fitOneLine(names[min(form, len(names)-1)], w, h, start)
+		return bestName
 	}
-	size := func(ta, tb textBlock) float64 {
-		switch {
-		case len(a) == 0:
-			return tb.size
-		case len(b) == 0:
-			return ta.size
+	var na, nb string
+	var ta, tb textBlock
+	if len(a) > 0 {
+		na = form(a)
+		ta = fit(na, start)
+	}
+	if len(b) > 0 {
+		nb = form(b)
+		tb = fit(nb, start)
+	}
+	if len(a) > 0 && len(b) > 0 {
+		if sz := min(ta.size, tb.size); sz >= least {
+			// Each at the shared size with no more lines than it had.
+			ta = fitText(fontBlack, na, w, h, sz, max(1, len(ta.lines)), 1.15)
+			tb = fitText(fontBlack, nb, w, h, sz, max(1, len(tb.lines)), 1.15)
 		}
-		return min(ta.size, tb.size)
-	}
-	forms := max(len(a), len(b))
-	sizes := make([]float64, forms)
-	top := 0.0
-	for form := range forms {
-		sizes[form] = size(fit(a, form, start), fit(b, form, start))
-		top = max(top, sizes[form])
-	}
-	// The longest form that reads and keeps formShare of the largest
-	// shared size any form gets; failing that, the largest.
-	best := 0
-	for form, sz := range sizes {
-		if sz == top {
-			best = form
-			break
-		}
-	}
-	for form, sz := range sizes {
-		if sz >= least && sz >= formShare*top {
-			best = form
-			break
-		}
-	}
-	ta, tb := fit(a, best, start), fit(b, best, start)
-	if sz := size(ta, tb); len(a) > 0 && len(b) > 0 {
-		ta, tb = fit(a, best, sz), fit(b, best, sz)
 	}
 	return ta, tb
+}
+
+// fitLines is fitOneLine with at most lines lines.
+func fitLines(n string, w, h, start float64, lines int) textBlock {
+	tb := fitText(fontBlack, n, w, h, start, lines, 1.15)
+	if len(tb.lines) > 1 {
+		if one := fitText(fontBlack, n, w, h, start, 1, 1.15); len(one.lines) == 1 && one.size >= 0.75*tb.size {
+			return one
+		}
+	}
+	return tb
 }
 
 // pairNames returns the names of both matchup sides that show names (nil
@@ -185,7 +199,7 @@ func (p *painter) pairNames() (a, b []string) {
 
 // nameForms lists a team's full name, short name and abbreviation, a
 // blank form taking the one before it (or after it, for a blank full
-// name), so the forms of two teams line up.
+// name).
 func nameForms(t Team) []string {
 	forms := []string{t.Name, t.Short, t.Abbr}
 	for i := range forms {

@@ -222,7 +222,12 @@ func TestSameColoursStayDistinct(t *testing.T) {
 	o := small(KindThumb, 1)
 	img := render(t, matchupScene(red, red2), o)
 	a, b := px(img, 2, 2), px(img, o.Width-3, o.Height-3)
-	if d := colorx.Distance(a, b); d < clashDistance {
-		t.Errorf("two red teams: sides %s and %s are %.0f apart, want >= %d", a.Hex(), b.Hex(), d, clashDistance)
+	if d := colorx.DeltaE(a, b); d < clashDE {
+		t.Errorf("two red teams: sides %s and %s are ΔE %.3f apart, want >= %.2f", a.Hex(), b.Hex(), d, clashDE)
+	}
+	for _, c := range []colorx.RGB{a, b} {
+		if !colorx.SameHue(red.Color, c, 25, 0.5) {
+			t.Errorf("two red teams: a side is %s, no longer a red", c.Hex())
+		}
 	}
 }

@@ -7,17 +7,24 @@ import "gamethumbs/internal/colorx"
 //
 // The reference mixed 70-80 % black into desaturated team colours, which
 // left most teams nearly black. We keep the colour recognisable: the centre
-// is the primary colour at 60 % strength over black and the edge the same
-// hue at 22 % (one hue: mixing in the alternate gave muddy edges). A
+// is the primary colour deepened in OKLCH to teamCentre of its lightness
+// and the edge to teamEdge (colorx.Deepen: the same hue, most of its
+// chroma; a gold deepens to amber, not to the olive and khaki a mix with
+// black gave), one hue (mixing in the alternate gave muddy edges). A
 // near-black or unset colour falls back to the dark league pair.
+const (
+	teamCentre = 0.69 // about the lightness of the former 60 % mix
+	teamEdge   = 0.33 // and of its 22 % edge
+)
+
 func (p *painter) team() error {
 	t := p.s.Teams[0]
 	c := t.Color
 	if t.Loser || t.Missing {
 		c = greyAlternate
 	}
-	g0 := colorx.Mix(colorx.RGB{}, c, 0.6)
-	g1 := colorx.Mix(colorx.RGB{}, c, 0.22)
+	g0 := colorx.Deepen(c, teamCentre)
+	g1 := colorx.Deepen(c, teamEdge)
 	if c.Luminance() < 0.012 {
 		g0, g1 = darkCentre, darkEdge
 	}

@@ -1,6 +1,7 @@
 // Package hardcase holds the hard cases of the renderer's legibility and
 // layout rules as synthetic scenes (generated logos, no files): white,
-// black and yellow logos, logos whose body is the team colour with a
+// black and yellow logos (a yellow one on a white team), a dark purple
+// one on a purple team, logos whose body is the team colour with a
 // bright detail, two teams of the same colour, tiny, very wide and very
 // tall logos, long names and doubles. cmd/gallery renders them for every
 // style and kind, and the render package's tests check that every team
@@ -116,6 +117,16 @@ var (
 	Tall = render.Team{Name: "Tower City", Short: "Towers", Abbr: "TWR",
 		Color: rgb("#f26522"), AltColor: rgb("#1a1a1a"), HasAlt: true,
 		Logo: rendertest.Wordmark(100, 400, nrgba("#1a1a1a"), nrgba("#ffffff"))}
+	// Daylight: a yellow logo on a white team (on a white card it
+	// vanishes), no dark variant.
+	Daylight = render.Team{Name: "Daylight", Short: "Daylight", Abbr: "DAY",
+		Color: rgb("#ffffff"), AltColor: rgb("#ffd100"), HasAlt: true,
+		Logo: rendertest.Logo(rendertest.Star, 400, nrgba("#ffd100"), nrgba("#ffe680"))}
+	// Violet: a dark purple logo on a purple team, no dark variant (on
+	// the near-black grid of styles 5 and 6 it vanishes).
+	Violet = render.Team{Name: "Violets", Short: "Violets", Abbr: "VIO",
+		Color: rgb("#4b2a7b"), AltColor: rgb("#b4975a"), HasAlt: true,
+		Logo: rendertest.Logo(rendertest.Diamond, 400, nrgba("#3a1f63"), nrgba("#2d1a4d"))}
 	// LongName and ShortName: name mode with very different name lengths.
 	LongName = render.Team{Name: "Club Atlético Internacional de Deportes Unidos", Short: "Internacional", Abbr: "CAI",
 		Color: rgb("#00529f"), AltColor: rgb("#ffffff"), HasAlt: true}
@@ -145,6 +156,7 @@ func Cases() []Case {
 		{Name: "same_reds", Scene: pair(RedA, RedB)},
 		{Name: "tiny_wide", Scene: pair(Tiny, Wide)},
 		{Name: "tall_yellow", Scene: pair(Tall, Yellow)},
+		{Name: "daylight_violet", Scene: pair(Daylight, Violet)},
 		{Name: "long_names", Scene: pair(LongName, ShortName), NameMode: true},
 		{Name: "doubles", Scene: pair(
 			doubles("Bryan / Bryan", "BRY", rgb("#0a3161"), "#f1c27d", "#0a3161"),
@@ -154,7 +166,7 @@ func Cases() []Case {
 
 // Teams lists every team of the cases once, for team pictures.
 func Teams() []render.Team {
-	return []render.Team{White, Black, Yellow, Purple, Green, RedA, RedB, Tiny, Wide, Tall}
+	return []render.Team{White, Black, Yellow, Purple, Green, RedA, RedB, Tiny, Wide, Tall, Daylight, Violet}
 }
 
 // Picture is one picture to render: a case in a style and kind.
