@@ -24,6 +24,7 @@ const screenshotEnv = "GAMETHUMBS_SCREENSHOT"
 // fake ESPN, picks two teams through the autocomplete, changes style and
 // aspect, and the preview shows the picture at the URL the page offers.
 func TestURLBuilderInChromium(t *testing.T) {
+	skipShort(t, "drives Chromium")
 	chrome := testutil.Chromium()
 	if chrome == "" {
 		t.Skip("no chromium binary (/usr/bin/chromium or chromium, google-chrome on PATH); " +

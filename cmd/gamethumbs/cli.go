@@ -13,6 +13,7 @@ import (
 
 	"gamethumbs/internal/buildinfo"
 	"gamethumbs/internal/config"
+	"gamethumbs/internal/xcproxy"
 )
 
 // cliFlags are the command-line flags of the serve command. Flags win over
@@ -65,8 +66,10 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fs.PrintDefaults()
 	fmt.Fprintln(w, "\nenvironment variables (default; meaning):")
 	for _, s := range config.Settings {
-		fmt.Fprintf(w, "  %s\n    default: %s\n    %s\n", strings.Join(s.Names, ", "),
-			config.Plain(s.Default), config.Plain(s.Meaning))
+		for _, n := range s.Names { // one name a line, so each can be found at a line's start
+			fmt.Fprintf(w, "  %s\n", n)
+		}
+		fmt.Fprintf(w, "    default: %s\n    %s\n", config.Plain(s.Default), config.Plain(s.Meaning))
 	}
 }
 
@@ -93,11 +96,17 @@ func printVersion(w io.Writer) {
 
 // printConfig is `gamethumbs config`: every setting the configuration
 // reader read, its effective value (masked unless known to be safe) and
-// whether it is the default.
+// whether it is the default, then the warnings start would log. It fails
+// (exit status 1) on everything start refuses: it validates with the
+// same function.
 func printConfig(getenv func(string) string, w io.Writer) error {
 	cfg, err := config.Load(getenv)
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
+	}
+	ck, err := validate(cfg)
+	if err != nil {
+		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, v := range cfg.Effective() {
@@ -107,21 +116,61 @@ func printConfig(getenv func(string) string, w io.Writer) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t(%s)\n", v.Name, v.Shown(), from)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, warning := range ck.warnings {
+		fmt.Fprintln(w, "warning:", warning)
+	}
+	return nil
 }
 
-// logStart writes the one start line: where to open the page, the version
-// and every effective setting (masked unless known to be safe).
+// logStart writes the start line: where to open the page, the version
+// and the settings that are not the default (masked unless known to be
+// safe); with LOG_LEVEL=debug every effective setting.
 func logStart(log *slog.Logger, cfg config.Config, addr net.Addr) {
-	port := cfg.Port
+	all := cfg.LogLevel == "debug"
+	settings := make([]any, 0, 16)
+	for _, v := range cfg.Effective() {
+		if v.Set || all {
+			settings = append(settings, slog.String(v.Name, v.Shown()))
+		}
+	}
+	log.Info("gamethumbs listening", "url", localURL(addr, cfg.Port),
+		"addr", addr.String(), "version", buildinfo.Get().Version, "demo", cfg.Demo,
+		slog.Group("config", settings...))
+}
+
+// localURL is the http://localhost:port/ of a listening address.
+func localURL(addr net.Addr, port int) string {
 	if tcp, ok := addr.(*net.TCPAddr); ok {
 		port = tcp.Port
 	}
-	settings := make([]any, 0, 64)
-	for _, v := range cfg.Effective() {
-		settings = append(settings, slog.String(v.Name, v.Shown()))
+	return "http://localhost:" + strconv.Itoa(port) + "/"
+}
+
+// logXC writes the one line that says where the XC proxy listens: the
+// /xc/<id>/ base URL of every upstream on the main port (what a player is
+// given as its server), and the root-mode listeners.
+func logXC(log *slog.Logger, cfg config.Config, addr net.Addr, roots []xcRoot) {
+	if !cfg.XCProxy {
+		return
 	}
-	log.Info("gamethumbs listening", "url", "http://localhost:"+strconv.Itoa(port)+"/",
-		"addr", addr.String(), "version", buildinfo.Get().Version, "demo", cfg.Demo,
-		slog.Group("config", settings...))
+	ups, err := xcproxy.ParseUpstreams(cfg.XCUpstreams)
+	if err != nil {
+		return // validate refused it already
+	}
+	base := strings.TrimSuffix(localURL(addr, cfg.Port), "/")
+	if cfg.XCPublicURL != "" {
+		base = strings.TrimSuffix(cfg.XCPublicURL, "/")
+	}
+	servers := make([]string, 0, len(ups)+len(roots))
+	for _, u := range ups {
+		servers = append(servers, u.ID+"="+base+"/xc/"+u.ID)
+	}
+	for _, r := range roots {
+		servers = append(servers, r.id+"=http://"+r.ln.Addr().String()+" (root)")
+	}
+	log.Info("xc proxy listening", "servers", strings.Join(servers, " "),
+		"streams", map[bool]string{true: "through the proxy", false: "from the panel"}[cfg.XCProxyStreams])
 }

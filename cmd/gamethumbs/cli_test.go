@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,15 +21,22 @@ func TestHelpListsEverySetting(t *testing.T) {
 	}
 	for _, s := range config.Settings {
 		for _, n := range s.Names {
-			if !strings.Contains(out.String(), n) {
-				t.Errorf("-h does not list %s", n)
+			if !strings.Contains(out.String(), "\n  "+n+"\n") {
+				t.Errorf("-h does not list %s on a line of its own", n)
 			}
 		}
 		if !strings.Contains(out.String(), config.Plain(s.Meaning)) {
 			t.Errorf("-h lacks the meaning of %v", s.Names)
 		}
 	}
-	for _, want := range []string{"default: 3000", "-version", "gamethumbs config"} {
+	// Plain text: no Markdown code marks or links.
+	for _, md := range []string{"`", "](", "[Rate limits]"} {
+		if strings.Contains(out.String(), md) {
+			t.Errorf("-h prints Markdown (%q)", md)
+		}
+	}
+	for _, want := range []string{"default: 3000", "-version", "gamethumbs config", "\n  LEAGUES_ENABLE_TENNIS\n", "\n  LEAGUES_ENABLE_MMA\n", "\n  NODE_ENV\n",
+		"redis://[user:pass@]host:6379/0", "See Rate limits (docs/operations.md)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("-h lacks %q", want)
 		}
@@ -88,8 +96,16 @@ func TestStartLine(t *testing.T) {
 		t.Errorf("start line url = %v", line["url"])
 	}
 	cfg, _ := line["config"].(map[string]any)
-	if cfg["RENDER_QUEUE"] != "64" || cfg["THESPORTSDB_API_KEY"] != "***" || cfg["LOG_FORMAT"] != "json" {
+	if cfg["THESPORTSDB_API_KEY"] != "***" || cfg["LOG_FORMAT"] != "json" {
 		t.Errorf("start line config = %v", cfg)
+	}
+	if _, ok := cfg["RENDER_QUEUE"]; ok {
+		t.Errorf("start line lists the default RENDER_QUEUE: %v", cfg)
+	}
+	for name := range cfg { // only what the test set (start() sets a few)
+		if !strings.HasSuffix(name, "_URL") && !slices.Contains([]string{"PORT", "RATE_LIMIT_PER_MINUTE", "LOG_FORMAT", "THESPORTSDB_API_KEY"}, name) {
+			t.Errorf("start line lists %s, which the test did not set", name)
+		}
 	}
 	svc.stop()
 	<-svc.done
@@ -132,5 +148,30 @@ func TestCircuitStateMetric(t *testing.T) {
 	_, body := svc.get(t, "/metrics")
 	if !strings.Contains(string(body), "gamethumbs_provider_circuit_state{provider=") {
 		t.Errorf("/metrics lacks gamethumbs_provider_circuit_state:\n%.2000s", body)
+	}
+}
+
+// TestStartLineDebug: with LOG_LEVEL=debug the start line lists every
+// setting, defaults included; and one line says where the XC proxy
+// listens: the /xc/<id> server URL of each upstream and each root-mode
+// listener.
+func TestStartLineDebug(t *testing.T) {
+	svc := start(t, map[string]string{"LOG_LEVEL": "debug", "XC_PROXY": "true",
+		"XC_PROXY_UPSTREAM": "main=" + closedURL + ",backup=" + closedURL, "XC_PROXY_LISTEN": "main=127.0.0.1:0"})
+	logs := svc.logs.String()
+	if !strings.Contains(logs, "config.RENDER_QUEUE=64") || !strings.Contains(logs, "config.WEBP_QUALITY=80") {
+		t.Errorf("debug start line lacks the defaults:\n%s", logs)
+	}
+	var xcLine string
+	for _, l := range strings.Split(logs, "\n") {
+		if strings.Contains(l, "xc proxy listening") {
+			xcLine = l
+		}
+	}
+	port := strings.TrimPrefix(svc.base, "http://127.0.0.1:")
+	for _, want := range []string{"main=http://localhost:" + port + "/xc/main", "backup=http://localhost:" + port + "/xc/backup", "main=http://127.0.0.1:", "(root)", "streams=\"from the panel\""} {
+		if !strings.Contains(xcLine, want) {
+			t.Errorf("xc line lacks %q: %q", want, xcLine)
+		}
 	}
 }

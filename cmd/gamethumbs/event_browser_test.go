@@ -16,6 +16,7 @@ import (
 // headless Chromium: the page says what it understood, sets the league
 // and teams, and previews the /event picture.
 func TestURLBuilderFromATitle(t *testing.T) {
+	skipShort(t, "drives Chromium")
 	chrome := testutil.Chromium()
 	if chrome == "" {
 		t.Skip("no chromium binary (/usr/bin/chromium or chromium, google-chrome on PATH); " +

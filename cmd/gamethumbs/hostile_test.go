@@ -75,8 +75,9 @@ func TestEveryRouteAndParameter(t *testing.T) {
 			}
 		}
 	}
-	if raceDetector {
-		// Every 11th case: the whole matrix takes minutes under -race.
+	if raceDetector || testing.Short() {
+		// Every 11th case: the whole matrix takes minutes under -race,
+		// and 10 s of the -short loop.
 		var sample []string
 		for i := 0; i < len(targets); i += 11 {
 			sample = append(sample, targets[i])

@@ -7,14 +7,13 @@ import (
 	"image/png"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"gamethumbs/internal/espntest"
+	"gamethumbs/internal/testutil"
 )
 
 // service is a gamethumbs started by run() against a fake ESPN.
@@ -41,6 +40,15 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// skipShort skips a slow test under -short: real players, Chromium, long
+// waits. `go test -short ./...` is the quick loop (see the README).
+func skipShort(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(what + ": skipped with -short")
+	}
 }
 
 // closedURL is a local address where nothing listens.
@@ -96,20 +104,8 @@ func startOn(t *testing.T, fake *espntest.Server, args []string, extra map[strin
 
 // keepLog appends a test's captured log output to $GAMETHUMBS_TEST_LOG_DIR
 // (when set), so that the logs of a whole test run can be searched for
-// planted credentials afterwards.
-func keepLog(t testing.TB, logs string) {
-	dir := os.Getenv("GAMETHUMBS_TEST_LOG_DIR")
-	if dir == "" || logs == "" {
-		return
-	}
-	f, err := os.OpenFile(filepath.Join(dir, "gamethumbs.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		t.Logf("keeping the log: %v", err)
-		return
-	}
-	defer f.Close()
-	f.WriteString("== " + t.Name() + "\n" + logs)
-}
+// planted credentials afterwards (TestMain searches them).
+func keepLog(t testing.TB, logs string) { testutil.KeepLog(t, "gamethumbs.log", logs) }
 
 func (s *service) get(t *testing.T, path string) (*http.Response, []byte) {
 	t.Helper()

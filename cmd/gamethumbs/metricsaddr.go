@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"gamethumbs/internal/httpframe"
 	"gamethumbs/internal/metrics"
 )
 
@@ -22,7 +23,7 @@ func serveMetrics(addr string, m *metrics.Metrics, log *slog.Logger) (func(), er
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
 		IdleTimeout: time.Minute, MaxHeaderBytes: 16 << 10,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
-	go srv.Serve(ln)
+	go srv.Serve(httpframe.Listen(ln))
 	log.Info("metrics listening", "url", "http://"+ln.Addr().String()+"/metrics")
 	return func() { srv.Close() }, nil
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"log/slog"
 	"maps"
 	"net/http"
 	"os"
@@ -25,12 +23,12 @@ import (
 
 // addProviders adds the providers other than ESPN's team API to sc
 // (athletes, TheSportsDB, MLB Stats, HockeyTech, flags) and applies the
-// custom data directory: its leagues join the catalogue, its teams and
-// overrides wrap every provider. An invalid custom file is an error (the
-// service must not start). The returned function stops the athlete
+// custom data directory (user, loaded by validate; nil without one): its
+// leagues join the catalogue, its teams and overrides wrap every
+// provider. The returned function stops the athlete
 // loads. espnP is the unwrapped ESPN provider (league logos of athlete
 // leagues).
-func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua string, espnP catalog.Provider, m *metrics.Metrics, shared cache.Tier) (func(), error) {
+func addProviders(cfg config.Config, user *custom.Data, sc *scene.Config, client *http.Client, ua string, espnP catalog.Provider, m *metrics.Metrics, shared cache.Tier) (func(), error) {
 	pc := cfg.Providers
 	settings := catalog.BuiltinSettings()
 	// The built-in team facts (aliases, abbreviations, pseudo-teams) are
@@ -40,18 +38,7 @@ func addProviders(cfg config.Config, sc *scene.Config, client *http.Client, ua s
 	if err != nil {
 		return nil, err
 	}
-	if pc.CustomDataDir != "" {
-		all, err := catalog.New(func(string) string { return "true" })
-		if err != nil {
-			return nil, err
-		}
-		user, err := custom.Load(pc.CustomDataDir, func(code string) bool { _, ok := all.Get(code); return ok })
-		if err != nil {
-			return nil, fmt.Errorf("custom data (CUSTOM_DATA_DIR): %w", err)
-		}
-		for _, w := range user.Warnings {
-			slog.Warn("custom data (CUSTOM_DATA_DIR): " + w)
-		}
+	if user != nil {
 		data = data.With(user)
 		maps.Copy(settings, data.Settings)
 		if len(data.Leagues) > 0 {

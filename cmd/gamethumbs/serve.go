@@ -17,12 +17,14 @@ import (
 	"gamethumbs/internal/buildinfo"
 	"gamethumbs/internal/cache"
 	"gamethumbs/internal/catalog"
+	"gamethumbs/internal/catalog/custom"
 	"gamethumbs/internal/catalog/espn"
 	"gamethumbs/internal/cluster"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/connlimit"
 	"gamethumbs/internal/fetch"
 	"gamethumbs/internal/httpapi"
+	"gamethumbs/internal/httpframe"
 	"gamethumbs/internal/logging"
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/redact"
@@ -54,14 +56,18 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	fl.apply(&cfg)
 	log := newLogger(cfg, stdout)
-	for _, w := range cfg.Warnings {
+	ck, err := validate(cfg)
+	if err != nil {
+		return err
+	}
+	for _, w := range ck.warnings {
 		log.Warn(w)
 	}
 	if limit, set := memoryLimit(cfg, getenv); set {
 		log.Debug("soft memory limit", "bytes", limit)
 	}
 
-	a, err := buildApp(cfg, log)
+	a, err := buildApp(cfg, ck, log)
 	if err != nil {
 		return err
 	}
@@ -74,7 +80,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if maxConns == 0 {
 		maxConns = connlimit.DefaultMax()
 	}
-	ln := connlimit.Listen(tcp, maxConns)
+	// Ambiguous requests (Content-Length with Transfer-Encoding) are
+	// refused before net/http reads them: see httpframe.
+	ln := connlimit.Listen(httpframe.Listen(tcp), maxConns)
 	conns := &connTracker{}
 	srv := newHTTPServer(cfg, a.handler, log, conns, ln)
 	servers := []*http.Server{srv}
@@ -89,9 +97,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		listeners = append(listeners, rs.ln)
 	}
 	logStart(log, cfg, ln.Addr())
-	for _, rs := range roots {
-		log.Info("xc root-mode listener", "upstream", rs.id, "addr", rs.ln.Addr().String())
-	}
+	logXC(log, cfg, ln.Addr(), roots)
 	logDemo(log, cfg, ln.Addr())
 	if ready != nil {
 		ready <- ln.Addr().String()
@@ -226,10 +232,7 @@ type xcRoot struct {
 // metrics, the XC rate-limit hook).
 func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracker) ([]xcRoot, error) {
 	if a.xc == nil || cfg.XCListen == "" {
-		if cfg.XCListen != "" {
-			log.Warn("XC_PROXY_LISTEN is set but the XC proxy is off: no root-mode listener")
-		}
-		return nil, nil
+		return nil, nil // validate warned about a listener without the proxy
 	}
 	ls, err := xcproxy.ParseListeners(cfg.XCListen)
 	if err != nil {
@@ -253,6 +256,7 @@ func xcRootServers(cfg config.Config, a app, log *slog.Logger, conns *connTracke
 		}
 		// The server's own error lines are of the XC scope too.
 		xcLog := slog.New(redact.XCHandler(log.Handler()))
+		ln = httpframe.Listen(ln)
 		roots = append(roots, xcRoot{id: l.ID, ln: ln, srv: newHTTPServer(cfg, a.handler.XCRoot(h), xcLog, conns, nil)})
 	}
 	return roots, nil
@@ -278,15 +282,20 @@ type app struct {
 // The returned close function releases what the components hold (guide
 // caches, background refreshes); call it after the server has stopped.
 func build(cfg config.Config, log *slog.Logger) (http.Handler, func(), error) {
-	a, err := buildApp(cfg, log)
+	ck, err := validate(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := buildApp(cfg, ck, log)
 	if err != nil {
 		return nil, nil, err
 	}
 	return a.handler, a.close, nil
 }
 
-// buildApp is build with the parts kept apart.
-func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
+// buildApp is build with the parts kept apart; ck is what validate
+// settled for cfg.
+func buildApp(cfg config.Config, ck checked, log *slog.Logger) (app, error) {
 	var xc *xcproxy.Handler
 	var closers []func()
 	// backend is set below in standard mode; event art reads it.
@@ -325,6 +334,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 			PublicBaseURL: cfg.XCPublicURL, TrustForwardedProto: cfg.TrustProxy > 0,
 			GuideWait: wait, LogoMode: mode, MatchNumber: cfg.XCMatchNum,
 			RewriteServerInfo: cfg.XCRewriteServerInfo, Shared: sharedTier(shared),
+			ProxyStreams: cfg.XCProxyStreams, StreamIdle: cfg.XCStreamIdle, MaxStreams: cfg.XCMaxStreams,
 			EventArt: newEventArt(cfg, log, func() *scene.Service { return backend })})
 		if err != nil {
 			return app{}, err
@@ -368,7 +378,7 @@ func buildApp(cfg config.Config, log *slog.Logger) (app, error) {
 		}
 	}
 	if cfg.Mode == config.ModeStandard {
-		svc, closeBackend, err := newBackend(cfg, deps.Renderer, deps.Metrics, sharedTier(deps.Shared), log)
+		svc, closeBackend, err := newBackend(cfg, deps.Renderer, ck.custom, deps.Metrics, sharedTier(deps.Shared), log)
 		if err != nil {
 			closeAll()
 			return app{}, err
@@ -394,11 +404,12 @@ func newRenderer(cfg config.Config) *render.Renderer {
 	})
 }
 
-// newBackend builds the catalogue, providers and logo fetchers; scenes
-// are drawn by r. m (nil with METRICS=false) counts the provider calls
-// and failed logos, which are logged to log. The returned function stops
-// the providers' background work.
-func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
+// newBackend builds the catalogue, providers and logo fetchers, with
+// user's custom data (nil: none) merged over the built-in; scenes are
+// drawn by r. m (nil with METRICS=false) counts the provider calls and
+// failed logos, which are logged to log. The returned function stops the
+// providers' background work.
+func newBackend(cfg config.Config, r *render.Renderer, user *custom.Data, m *metrics.Metrics, shared cache.Tier, log *slog.Logger) (*scene.Service, func(), error) {
 	cat, err := catalog.New(cfg.Getenv)
 	if err != nil {
 		return nil, nil, fmt.Errorf("league catalogue: %w", err)
@@ -436,7 +447,7 @@ func newBackend(cfg config.Config, r *render.Renderer, m *metrics.Metrics, share
 		Logger:      log,
 		LogoFailure: m.LogoFailure,
 	}
-	closeProviders, err := addProviders(cfg, &sc, client, ua, provider, m, shared)
+	closeProviders, err := addProviders(cfg, user, &sc, client, ua, provider, m, shared)
 	if err != nil {
 		return nil, nil, err
 	}

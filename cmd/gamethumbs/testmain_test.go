@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"testing"
+
+	"gamethumbs/internal/testutil"
 )
 
 // TestMain keeps the tests off the network: league logos configured as
@@ -15,5 +19,15 @@ func TestMain(m *testing.M) {
 	os.Setenv("HTTP_PROXY", closed)
 	os.Setenv("HTTPS_PROXY", closed)
 	os.Unsetenv("NO_PROXY")
-	os.Exit(m.Run())
+	code := m.Run()
+	// With GAMETHUMBS_TEST_LOG_DIR, every log the tests captured was kept
+	// there (this package's and those of packages that ran before): none
+	// may hold a planted credential.
+	if dir := os.Getenv(testutil.LogDirEnv); dir != "" {
+		if found := testutil.FindPlanted(dir); len(found) > 0 {
+			fmt.Fprintf(os.Stderr, "planted credentials in the kept logs of %s:\n%s\n", dir, strings.Join(found[:min(len(found), 20)], "\n"))
+			code = 1
+		}
+	}
+	os.Exit(code)
 }

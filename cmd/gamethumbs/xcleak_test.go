@@ -98,10 +98,17 @@ func startLeakTargets() (map[string]*leakTarget, error) {
 		panel.srv = httptest.NewServer(http.HandlerFunc(panel.serve))
 		dead := "http://" + planted(userMark, "i") + ":" + planted(passMark, "x") + "@127.0.0.1:1/base?token=" + tokenMark + "secret"
 		leakTargets = map[string]*leakTarget{}
-		for _, format := range []string{"text", "json"} {
-			env := map[string]string{"PORT": "0", "APP_MODE": "xcproxy", "LOG_LEVEL": "debug", "LOG_FORMAT": format,
+		for _, name := range []string{"text", "json", "standard"} {
+			format, mode := name, "xcproxy"
+			if name == "standard" { // the image API's routes too, the proxy at /xc
+				format, mode = "text", "standard"
+			}
+			env := map[string]string{"PORT": "0", "APP_MODE": mode, "XC_PROXY": "true", "LOG_LEVEL": "debug", "LOG_FORMAT": format,
 				"XC_PROXY_UPSTREAM": "main=" + panel.srv.URL + ",dead=" + dead, "XC_PROXY_LISTEN": "main=127.0.0.1:0",
-				"XC_GUIDE_WAIT": "2s", "RATE_LIMIT_PER_MINUTE": "0"}
+				"XC_GUIDE_WAIT": "2s", "RATE_LIMIT_PER_MINUTE": "0", "CACHE_DIR": "off",
+				"ESPN_SITE_API_URL": closedURL, "ESPN_CORE_API_URL": closedURL, "ESPN_CDN_URL": closedURL,
+				"THESPORTSDB_API_URL": closedURL, "MLBSTATS_API_URL": closedURL, "MLB_LOGO_URL": closedURL,
+				"HOCKEYTECH_API_URL": closedURL, "FLAGCDN_URL": closedURL}
 			ready := make(chan string, 1)
 			svc := &service{logs: &syncBuffer{}, done: make(chan error, 1)}
 			ctx, cancel := context.WithCancel(context.Background())
@@ -114,12 +121,12 @@ func startLeakTargets() (map[string]*leakTarget, error) {
 				leakErr = err
 				return
 			}
-			m := regexp.MustCompile(`xc root-mode listener.*?addr"?[=:]"?(127\.0\.0\.1:\d+)`).FindStringSubmatch(svc.logs.String())
+			m := regexp.MustCompile(`=http://(127\.0\.0\.1:\d+) \(root\)`).FindStringSubmatch(svc.logs.String())
 			if m == nil {
 				leakErr = errors.New("no root-mode listener")
 				return
 			}
-			leakTargets[format] = &leakTarget{svc: svc, root: "http://" + m[1]}
+			leakTargets[name] = &leakTarget{svc: svc, root: "http://" + m[1]}
 		}
 	})
 	return leakTargets, leakErr
@@ -127,10 +134,11 @@ func startLeakTargets() (map[string]*leakTarget, error) {
 
 // FuzzXCCredentials plants credentials in every URL form, through /xc/<id>
 // and a root-mode listener, to a working panel and to an unreachable one
-// (whose base URL carries a ?token=), by GET and POST, and asserts that
-// none of them appears in the log output, in both formats, nor in
-// /metrics. LOG_LEVEL=debug writes every record the other levels write,
-// and more.
+// (whose base URL carries a ?token=), and against the service's own root
+// (a player resolving an XC path there: unknown routes, and the image
+// API's routes in standard mode), by GET and POST, and asserts that none
+// of them appears in the log output, in both formats, nor in /metrics.
+// LOG_LEVEL=debug writes every record the other levels write, and more.
 func FuzzXCCredentials(f *testing.F) {
 	f.Add("alice", "s3cret")
 	f.Add("a/b", "p@ss:w0rd")
@@ -150,8 +158,14 @@ func FuzzXCCredentials(f *testing.F) {
 		user, pass := planted(userMark, rawUser), planted(passMark, rawPass)
 		for format, tg := range targets {
 			before := len(tg.svc.logs.String())
-			for _, base := range []string{tg.svc.base + "/xc/main", tg.svc.base + "/xc/dead", tg.root} {
-				for _, form := range credentialForms(user, pass) {
+			for _, base := range []string{tg.svc.base + "/xc/main", tg.svc.base + "/xc/dead", tg.root, tg.svc.base} {
+				forms := credentialForms(user, pass)
+				if base == tg.svc.base { // unknown routes and the API's own
+					forms = append(forms, "/nope?password="+url.QueryEscape(pass)+"&token="+url.QueryEscape(user),
+						"/nba/"+url.PathEscape(user)+"/"+url.PathEscape(pass)+"/thumb.png?token="+url.QueryEscape(pass),
+						"/health?"+url.QueryEscape(user)+"="+url.QueryEscape(pass))
+				}
+				for _, form := range forms {
 					req, err := http.NewRequest(http.MethodGet, base+form, nil)
 					if err != nil {
 						continue // not a URL a client could send

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -35,7 +36,7 @@ func startXCProxy(t *testing.T, p *xcPanel, extra map[string]string) (*service, 
 		env[k] = v
 	}
 	svc := start(t, env)
-	m := regexp.MustCompile(`xc root-mode listener.*?addr"?[=:]"?(127\.0\.0\.1:\d+)`).FindStringSubmatch(svc.logs.String())
+	m := regexp.MustCompile(`=http://(127\.0\.0\.1:\d+) \(root\)`).FindStringSubmatch(svc.logs.String())
 	if m == nil {
 		t.Fatalf("no root-mode listener in the logs:\n%s", svc.logs.String())
 	}
@@ -81,6 +82,7 @@ var streamKinds = []struct{ name, path, want string }{
 }
 
 func TestXCPlayersFFprobeAndFFmpeg(t *testing.T) {
+	skipShort(t, "plays every stream kind with ffprobe and ffmpeg")
 	m := needMedia(t)
 	ffprobe, err := exec.LookPath("ffprobe")
 	if err != nil {
@@ -132,6 +134,7 @@ func TestXCPlayersFFprobeAndFFmpeg(t *testing.T) {
 }
 
 func TestXCPlayersMPV(t *testing.T) {
+	skipShort(t, "plays every stream kind with mpv")
 	m := needMedia(t)
 	mpv, err := exec.LookPath("mpv")
 	if err != nil {
@@ -153,6 +156,7 @@ func TestXCPlayersMPV(t *testing.T) {
 // the unprivileged user nobody, since VLC refuses root): it must be read
 // as three channels and each played, not taken for one HLS stream.
 func TestXCPlaylistVLC(t *testing.T) {
+	skipShort(t, "plays channel lists with VLC")
 	m := needMedia(t)
 	cvlc, err := exec.LookPath("cvlc")
 	if err != nil {
@@ -302,4 +306,59 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestXCProxiedStreamsPlay: with XC_PROXY_STREAMS=true the channel list's
+// stream URLs point at the proxy (through /xc/<id> and a root listener),
+// and ffprobe plays each of them there: a player that can reach only the
+// proxy plays every channel.
+func TestXCProxiedStreamsPlay(t *testing.T) {
+	skipShort(t, "plays proxied streams with ffprobe")
+	m := needMedia(t)
+	ffprobe, err := exec.LookPath("ffprobe")
+	if err != nil {
+		t.Skip("ffprobe not installed (apt-get install -y ffmpeg)")
+	}
+	p := newXCPanel(t, m)
+	svc, root := startXCProxy(t, p, map[string]string{"XC_PROXY_STREAMS": "true"})
+	q := "?username=" + xcUser + "&password=" + xcPass + "&type=m3u_plus&output=ts"
+	var wg sync.WaitGroup
+	for _, base := range []string{svc.base + "/xc/main", root} {
+		resp, err := http.Get(base + "/get.php" + q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var streams []string
+		for _, l := range strings.Split(strings.TrimSpace(string(body)), "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				streams = append(streams, l)
+			}
+		}
+		if len(streams) != 3 {
+			t.Fatalf("%s: %d stream lines in\n%s", base, len(streams), body)
+		}
+		for _, u := range streams {
+			if !strings.HasPrefix(u, base+"/") {
+				t.Errorf("stream URL %s does not point at the proxy %s", u, base)
+				continue
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				out, err := runPlayer(t, 30*time.Second, ffprobe, "-v", "error", "-show_streams", "-of", "json", u)
+				if err != nil || !strings.Contains(out, `"codec_type": "video"`) {
+					t.Errorf("ffprobe %s: %v\n%s", u, err, lastLines(out, 10))
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	for ch := 10; ch <= 12; ch++ {
+		if c := p.count(fmt.Sprintf("/%s/%s/%d", xcUser, xcPass, ch)); c < 2 {
+			t.Errorf("channel %d reached the panel %d times through the proxy, want 2", ch, c)
+		}
+	}
+	checkNoCredentials(t, svc.logs.String(), xcUser, xcPass)
 }

@@ -17,11 +17,16 @@ var ErrLoading = errors.New("athlete roster is still loading")
 // UnknownLeagueError reports a league code that is neither configured nor
 // known to a provider.
 type UnknownLeagueError struct {
-	Code string // the code as the client typed it
+	Code        string   // the code as the client typed it
+	Suggestions []string // close league codes, best first; at most a handful
 }
 
 func (e *UnknownLeagueError) Error() string {
-	return fmt.Sprintf("unknown league: %q", e.Code)
+	msg := fmt.Sprintf("unknown league: %q", e.Code)
+	if len(e.Suggestions) > 0 {
+		msg += "; did you mean: " + strings.Join(e.Suggestions, ", ")
+	}
+	return msg
 }
 
 // UnknownTeamError reports a team identifier that matched no team of the

@@ -36,7 +36,8 @@ type Config struct {
 	Prefix string
 	// Timeout is the budget of one call (REDIS_TIMEOUT); zero means 50 ms.
 	Timeout time.Duration
-	// ProbeEvery is how often a down Redis is tried again; zero means 1 s.
+	// ProbeEvery is how often a down Redis is tried again, and an up one
+	// pinged (so an outage shows within seconds); zero means 1 s.
 	ProbeEvery time.Duration
 	// Logger receives one line when Redis goes down and one when it is
 	// back. Nil means slog.Default().
@@ -75,9 +76,9 @@ var setLogger sync.Once
 // and keeps probing.
 func New(cfg Config) (*Client, error) {
 	setLogger.Do(func() { redis.SetLogger(quietLogger{}) })
-	opt, err := redis.ParseURL(cfg.URL)
+	opt, err := parseURL(cfg.URL)
 	if err != nil {
-		return nil, fmt.Errorf("REDIS_URL: %v", errorWithoutURL(err))
+		return nil, err
 	}
 	c := &Client{
 		prefix:  cfg.Prefix,
@@ -115,7 +116,43 @@ func New(cfg Config) (*Client, error) {
 	} else {
 		c.up.Store(true)
 	}
+	go c.heartbeat()
 	return c, nil
+}
+
+// heartbeat pings Redis every probe interval while it is up, so that Up
+// (and with it /health and the metrics) learns of an outage within
+// seconds even when no request needs Redis: a refused connection marks
+// it down at the next ping, a hung server after downAfter pings. While
+// Redis is down, probeLoop takes over.
+func (c *Client) heartbeat() {
+	t := time.NewTicker(c.probe)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.closed:
+			return
+		case <-t.C:
+		}
+		if c.up.Load() {
+			_ = c.call(context.Background(), func(ctx context.Context) error { return c.rdb.Ping(ctx).Err() })
+		}
+	}
+}
+
+// CheckURL reports whether raw is a REDIS_URL New accepts, without
+// connecting; the error never holds the URL.
+func CheckURL(raw string) error {
+	_, err := parseURL(raw)
+	return err
+}
+
+func parseURL(raw string) (*redis.Options, error) {
+	opt, err := redis.ParseURL(raw)
+	if err != nil {
+		return nil, fmt.Errorf("REDIS_URL: %v", errorWithoutURL(err))
+	}
+	return opt, nil
 }
 
 // errorWithoutURL keeps go-redis's reason but never the URL, which may

@@ -55,6 +55,16 @@ type Config struct {
 	XCRewriteServerInfo bool
 	// EventArt is XC_EVENT_ART and XC_EVENT_ART_GUIDE (eventart.go).
 	EventArt EventArt
+	// XCStreamIdle ends a live stream whose panel sent nothing for this
+	// long (XC_STREAM_IDLE_TIMEOUT, default 30s; 0: never).
+	XCStreamIdle time.Duration
+	// XCMaxStreams bounds the streams open through the proxy at once
+	// (XC_MAX_STREAMS, default DefaultXCMaxStreams; 0: no bound but
+	// MAX_CONNECTIONS); beyond it a stream request gets 503.
+	XCMaxStreams int
+	// XCProxyStreams rewrites a playlist's stream URLs to go through the
+	// proxy (XC_PROXY_STREAMS, default false: stream lines unchanged).
+	XCProxyStreams bool
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE, image routes; others get 3x; 0 disables
 	TrustProxy         int // TRUST_PROXY: X-Forwarded-For hops to trust; 0 ignores the header
@@ -193,7 +203,7 @@ func Load(getenv func(string) string) (Config, error) {
 	// NODE_ENV=development (what game-thumbs' own scripts set) turns the
 	// proxy on only when it has an upstream; without one the proxy stays
 	// off with a warning instead of stopping start.
-	devDefault := getenv("NODE_ENV") == "development"
+	devDefault := r.str("NODE_ENV", "") == "development"
 	if devDefault && c.XCUpstreams == "" && getenv("XC_PROXY") == "" && c.Mode != ModeXCProxy {
 		devDefault = false
 		c.Warnings = append(c.Warnings, "NODE_ENV=development without XC_PROXY_UPSTREAM: the XC proxy stays off")
@@ -206,6 +216,9 @@ func Load(getenv func(string) string) (Config, error) {
 	c.XCMatchNum = r.boolean("XC_MATCH_NUM", false)
 	c.XCRewriteServerInfo = r.boolean("XC_REWRITE_SERVER_INFO", false)
 	c.EventArt = r.eventArt()
+	c.XCStreamIdle = r.seconds("XC_STREAM_IDLE_TIMEOUT", 30*time.Second)
+	c.XCMaxStreams = r.intIn("XC_MAX_STREAMS", DefaultXCMaxStreams, 0, 1<<20)
+	c.XCProxyStreams = r.boolean("XC_PROXY_STREAMS", false)
 	if c.XCProxy && c.XCUpstreams == "" {
 		r.fail("XC_PROXY_UPSTREAM", "", "is required when the XC proxy is enabled (id=http://host:port,...)")
 	}
@@ -255,6 +268,11 @@ func Load(getenv func(string) string) (Config, error) {
 	c.values = r.seen
 	return c, errors.Join(r.errs...)
 }
+
+// DefaultXCMaxStreams is XC_MAX_STREAMS when it is unset: far more than a
+// household's players, and at the measured cost of an open stream (about
+// 0.1 MB, see docs/xc-proxy.md) some 25 MB at most.
+const DefaultXCMaxStreams = 256
 
 // DefaultLogoCacheMB is LOGO_CACHE_MB when it is unset: what a day of
 // typical guides keeps drawn (a few hundred teams, each logo scaled with

@@ -176,7 +176,30 @@ func MarkdownTable() string {
 	return b.String()
 }
 
-// Plain strips the Markdown code marks of a table cell for a terminal.
+// Plain turns a table cell's Markdown into plain text for a terminal:
+// code marks dropped, and a link [text](target) reduced to its text
+// followed by the page it points to ("(docs/xc-proxy.md)").
 func Plain(md string) string {
-	return strings.ReplaceAll(md, "`", "")
+	md = strings.ReplaceAll(md, "`", "")
+	var b strings.Builder
+	for {
+		mid := strings.Index(md, "](")
+		end := strings.IndexByte(md[max(mid, 0):], ')')
+		open := strings.LastIndexByte(md[:max(mid, 0)], '[')
+		if mid < 0 || end < 0 || open < 0 || strings.ContainsAny(md[open+1:mid], "[]") {
+			break
+		}
+		end += mid
+		page, _, _ := strings.Cut(md[mid+2:end], "#")
+		if page == "" {
+			page = "configuration.md"
+		}
+		b.WriteString(md[:open] + md[open+1:mid])
+		if strings.HasSuffix(page, ".md") {
+			b.WriteString(" (docs/" + page + ")")
+		}
+		md = md[end+1:]
+	}
+	b.WriteString(md)
+	return b.String()
 }

@@ -23,6 +23,9 @@ type Error struct {
 	Msg    string
 	Err    error
 	Header http.Header // extra response headers (Retry-After, ...)
+	// Suggestions are the "did you mean" names of an unknown league or
+	// team, sent as the answer's "suggestions" list too.
+	Suggestions []string
 }
 
 func (e *Error) Error() string {
@@ -58,9 +61,13 @@ func toHTTP(err error) *Error {
 	case errors.As(err, &he):
 		return he
 	case errors.As(err, &unknownLeague):
-		return &Error{Status: http.StatusNotFound, Msg: fmt.Sprintf("unknown league: %s", unknownLeague.Code)}
+		msg := fmt.Sprintf("unknown league: %s", unknownLeague.Code)
+		if len(unknownLeague.Suggestions) > 0 {
+			msg += "; did you mean: " + strings.Join(unknownLeague.Suggestions, ", ")
+		}
+		return &Error{Status: http.StatusNotFound, Msg: msg, Suggestions: unknownLeague.Suggestions}
 	case errors.As(err, &unknownTeam):
-		return &Error{Status: http.StatusNotFound, Msg: unknownTeam.Error()}
+		return &Error{Status: http.StatusNotFound, Msg: unknownTeam.Error(), Suggestions: unknownTeam.Suggestions}
 	case errors.As(err, &input):
 		return &Error{Status: http.StatusBadRequest, Msg: input.Msg}
 	case errors.As(err, &notFound):
@@ -112,6 +119,13 @@ func writeError(w http.ResponseWriter, e *Error) {
 	h := w.Header()
 	for k, v := range e.Header {
 		h[k] = v
+	}
+	if len(e.Suggestions) > 0 {
+		writeJSON(w, e.Status, struct {
+			Error       string   `json:"error"`
+			Suggestions []string `json:"suggestions"`
+		}{bounded(e.Msg), e.Suggestions})
+		return
 	}
 	writeJSON(w, e.Status, map[string]string{"error": bounded(e.Msg)})
 }

@@ -81,15 +81,49 @@ func (r *recorder) Flush() {
 
 // redactedPath is the request path and query with credentials masked,
 // cut at maxEcho bytes with control characters escaped (the cut comes
-// after masking, so that a credential is never half-shown). XC proxy
-// paths (/xc/..., and every path of a root-mode listener) are masked by
-// allowlist: only the words known to be safe show.
-func redactedPath(r *http.Request) string {
+// after masking, so that a credential is never half-shown). Every path is
+// masked by allowlist, on every route, known or not: players resolve XC
+// paths (/hlsr/<token>/<user>/<pass>/..., /live/<user>/<pass>/1.ts)
+// against any root and add ?password= or ?token= to any URL. XC proxy
+// paths (/xc/..., every path of a root-mode listener) show only the XC
+// words; other paths show the literal words of the route they matched,
+// its parameters (league, teams) only when the request was answered (they
+// named something found), and the values of the API's own query
+// parameters when they are plain text.
+func redactedPath(r *http.Request, x *exchange) string {
 	if isXCRequest(r) {
 		return bounded(redact.XC(r.URL.RequestURI()))
 	}
-	return bounded(redact.URL(r.URL.RequestURI()))
+	return bounded(redact.Request(r.URL.RequestURI(), x.shownSegment, isAPIParam))
 }
+
+// shownSegment reports whether path segment i (of the non-empty ones) may
+// be logged as it is: a literal word of the matched route, or any segment
+// of a request answered with success (an image or record of the league
+// and teams it names, or a picture answered from the cache of resolved
+// URLs).
+func (x *exchange) shownSegment(i int) bool {
+	if x.cacheHit && x.route == nil {
+		return true // answered through resolvedURLs: a URL resolved before
+	}
+	if x.route == nil || i >= len(x.route.segs) {
+		return false
+	}
+	if x.rec.wroteHeader && x.rec.status < 400 {
+		return true
+	}
+	return !strings.HasPrefix(x.route.segs[i], "{")
+}
+
+// apiParams are the query parameters of the API (lower case); their
+// plain values are logged.
+var apiParams = map[string]bool{
+	"aspect": true, "badge": true, "fallback": true, "format": true, "league": true,
+	"logo": true, "mode": true, "size": true, "style": true, "subtitle": true,
+	"title": true, "trim": true, "uselight": true, "variant": true, "winner": true,
+}
+
+func isAPIParam(name string) bool { return apiParams[strings.ToLower(name)] }
 
 // isXCRequest reports whether r is for the XC proxy: under /xc/, or on a
 // root-mode listener.
@@ -127,7 +161,7 @@ func (s *Server) logRequest(r *http.Request, x *exchange, kind routeKind, start 
 	}
 	attrs := append(make([]slog.Attr, 0, 9),
 		slog.String("method", r.Method),
-		slog.String("path", redactedPath(r)),
+		slog.String("path", redactedPath(r, x)),
 		slog.String("route", string(kind)),
 		slog.Int("status", status),
 		slog.Int64("bytes", rec.bytes),

@@ -163,6 +163,10 @@ type exchange struct {
 	rec      recorder
 	charged  bool // counted by the rate limiter already
 	cacheHit bool // answered from a cache tier: never counted
+	// route is the route the path matched (nil: none, or answered from
+	// resolvedURLs); the access log shows its literal words, and its
+	// parameters only when they were answered (see redactedPath).
+	route *route
 }
 
 // exchanges are reused by ServeHTTP: a request's handlers are done with
@@ -255,6 +259,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	kind = rt.kind
+	x.route = rt
 	if kind == kindImage && strings.EqualFold(p["type"], "raw") {
 		kind = kindData
 	}
@@ -285,7 +290,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		e := toHTTP(err)
 		if e.Status >= 500 && e.Status != statusClientClosed {
-			s.log.Warn("request failed", "path", redactedPath(r), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
+			s.log.Warn("request failed", "path", redactedPath(r, x), "status", e.Status, "err", bounded(fmt.Sprint(e.Err)))
 		}
 		if rec.wroteHeader {
 			return // too late to change the answer; the log line shows it
@@ -307,7 +312,7 @@ func (s *Server) finish(v any, r *http.Request, x *exchange, kind routeKind, sta
 			s.observe(r, rec, kind, start)
 			panic(v)
 		}
-		s.log.Error("panic serving request", "path", redactedPath(r), "panic", bounded(fmt.Sprint(v)))
+		s.log.Error("panic serving request", "path", redactedPath(r, x), "panic", bounded(fmt.Sprint(v)))
 		if !rec.wroteHeader {
 			writeError(rec, &Error{Status: 500, Msg: "internal error"})
 		}

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -124,11 +125,16 @@ func jsonError(t *testing.T, rec *httptest.ResponseRecorder) string {
 	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
 		t.Fatalf("Content-Type = %q, want application/json", ct)
 	}
-	var body map[string]string
-	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body["error"] == "" {
-		t.Fatalf("body %q is not {\"error\": ...}: %v", rec.Body.String(), err)
+	var body struct {
+		Error       string   `json:"error"`
+		Suggestions []string `json:"suggestions"`
 	}
-	return body["error"]
+	dec := json.NewDecoder(bytes.NewReader(rec.Body.Bytes()))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&body); err != nil || body.Error == "" {
+		t.Fatalf("body %q is not {\"error\": ...[, \"suggestions\": [...]]}: %v", rec.Body.String(), err)
+	}
+	return body.Error
 }
 
 func TestRoutes(t *testing.T) {
@@ -330,6 +336,9 @@ func TestUnknownTeamSuggestsAFewNames(t *testing.T) {
 	}
 	if msg := jsonError(t, rec); !strings.Contains(msg, "did you mean: Los Angeles Lakers") {
 		t.Errorf("error %q has no suggestion", msg)
+	}
+	if !strings.Contains(rec.Body.String(), `"suggestions":["Los Angeles Lakers"]`) {
+		t.Errorf("no suggestions list: %s", rec.Body.String())
 	}
 }
 

@@ -129,3 +129,24 @@ func BenchmarkEncodeLastRowAlpha(b *testing.B) {
 	p[0], p[1], p[2], p[3] = min(p[0], 254), min(p[1], 254), min(p[2], 254), 254
 	benchEncode(b, m)
 }
+
+// BenchmarkEncodeBest is a sanity check of EncodeBest's CPU and bytes per
+// picture on the style-1 and style-99 thumbnails (seconds per op: run
+// with -benchtime=1x or a few).
+func BenchmarkEncodeBest(b *testing.B) {
+	for _, name := range []string{"thumb-style1", "thumb-style99"} {
+		img := frame(b, name)
+		b.Run(name, func(b *testing.B) {
+			var buf bytes.Buffer
+			cpu0 := cpuTime()
+			for b.Loop() {
+				buf.Reset()
+				if err := EncodeBest(&buf, img); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu0)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(buf.Len()), "png-bytes")
+		})
+	}
+}

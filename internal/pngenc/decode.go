@@ -29,6 +29,7 @@ type Info struct {
 	npal          int
 	trns          []byte // tRNS of grey and RGB images: the transparent sample
 	idat          [][]byte
+	others        bool // chunks besides IHDR, IDAT and IEND (PLTE, tRNS, gAMA, text...)
 }
 
 // channels is the number of samples per pixel of each colour type.
@@ -59,6 +60,9 @@ func Parse(data []byte) (*Info, error) {
 		rest = rest[12+n:]
 		if !seenHeader && typ != "IHDR" {
 			return nil, errors.New("IHDR is not the first chunk")
+		}
+		if typ != "IHDR" && typ != "IDAT" && typ != "IEND" {
+			p.others = true
 		}
 		switch typ {
 		case "IHDR":

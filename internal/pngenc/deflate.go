@@ -735,31 +735,60 @@ func (d *rowDeflater) writeBlock(final bool) {
 		return
 	}
 	countBytes(&d.litFreq, d.lits)
-	d.litFreq[256] = 1
-	var litLen [286]uint8
-	var distLen [30]uint8
-	var litCode [286]uint16
-	var distCodes [30]uint16
-	atLeastTwo(d.litFreq[:])
-	atLeastTwo(d.distFreq[:])
-	huffLengths(d.litFreq[:], litLen[:], 15)
-	huffLengths(d.distFreq[:], distLen[:], 15)
-	canonical(litLen[:], litCode[:])
-	canonical(distLen[:], distCodes[:])
+	var c blockCodes
+	c.build(&d.litFreq, &d.distFreq)
+	c.writeHeader(&d.bw, final)
+	w := &d.bw
+	w.tokens(d.lits, d.seqs, &c.litCode, &c.litLen, &c.distCode, &c.distLen)
+	w.write(uint64(c.litCode[256]), uint(c.litLen[256]))
+	w.flush()
+
+	d.lits, d.seqs, d.litMark, d.copies = d.lits[:0], d.seqs[:0], 0, 0
+	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
+}
+
+// blockCodes are the Huffman codes of one dynamic block and its header's
+// code-length codes (RFC 1951, 3.2.7).
+type blockCodes struct {
+	litLen   [286]uint8
+	distLen  [30]uint8
+	litCode  [286]uint16
+	distCode [30]uint16
+	hlit     int
+	hdist    int
+	rle      [286 + 30]uint16 // the code lengths, run-length coded: symbol | extra<<8
+	nr       int
+	clLen    [19]uint8
+	clCode   [19]uint16
+	hclen    int
+}
+
+// build makes the codes for a block whose literal/length and distance
+// symbols occur litFreq and distFreq times (the end-of-block symbol is
+// counted here; both arrays are changed: see atLeastTwo).
+func (c *blockCodes) build(litFreq *[286]uint32, distFreq *[30]uint32) {
+	litFreq[256] = 1
+	atLeastTwo(litFreq[:])
+	atLeastTwo(distFreq[:])
+	huffLengths(litFreq[:], c.litLen[:], 15)
+	huffLengths(distFreq[:], c.distLen[:], 15)
+	canonical(c.litLen[:], c.litCode[:])
+	canonical(c.distLen[:], c.distCode[:])
 	hlit := 286
-	for hlit > 257 && litLen[hlit-1] == 0 {
+	for hlit > 257 && c.litLen[hlit-1] == 0 {
 		hlit--
 	}
 	hdist := 30
-	for hdist > 1 && distLen[hdist-1] == 0 {
+	for hdist > 1 && c.distLen[hdist-1] == 0 {
 		hdist--
 	}
+	c.hlit, c.hdist = hlit, hdist
 
 	// Run-length code the code lengths (symbols 16, 17, 18).
 	var lens [286 + 30]uint8
-	n := copy(lens[:], litLen[:hlit])
-	n += copy(lens[n:], distLen[:hdist])
-	var rle [286 + 30]uint16 // symbol | extra<<8
+	n := copy(lens[:], c.litLen[:hlit])
+	n += copy(lens[n:], c.distLen[:hdist])
+	rle := &c.rle
 	nr := 0
 	var clFreq [19]uint32
 	for i := 0; i < n; {
@@ -802,44 +831,48 @@ func (d *rowDeflater) writeBlock(final bool) {
 			clFreq[v]++
 		}
 	}
-	var clLen [19]uint8
-	var clCode [19]uint16
+	c.nr = nr
 	atLeastTwo(clFreq[:])
-	huffLengths(clFreq[:], clLen[:], 7)
-	canonical(clLen[:], clCode[:])
+	huffLengths(clFreq[:], c.clLen[:], 7)
+	canonical(c.clLen[:], c.clCode[:])
 	hclen := 19
-	for hclen > 4 && clLen[clOrder[hclen-1]] == 0 {
+	for hclen > 4 && c.clLen[clOrder[hclen-1]] == 0 {
 		hclen--
 	}
+	c.hclen = hclen
+}
 
-	w := &d.bw
+// rleExtra is how many extra bits each code-length symbol carries.
+var rleExtra = [19]uint8{16: 2, 17: 3, 18: 7}
+
+// writeHeader writes the block header: BFINAL, BTYPE 2 and the codes.
+func (c *blockCodes) writeHeader(w *bitWriter, final bool) {
 	fin := uint64(0)
 	if final {
 		fin = 1
 	}
 	w.write(fin|2<<1, 3)
-	w.write(uint64(hlit-257)|uint64(hdist-1)<<5|uint64(hclen-4)<<10, 14)
-	for _, s := range clOrder[:hclen] {
-		w.write(uint64(clLen[s]), 3)
+	w.write(uint64(c.hlit-257)|uint64(c.hdist-1)<<5|uint64(c.hclen-4)<<10, 14)
+	for _, s := range clOrder[:c.hclen] {
+		w.write(uint64(c.clLen[s]), 3)
 	}
-	for _, r := range rle[:nr] {
+	for _, r := range c.rle[:c.nr] {
 		s := r & 0xff
-		w.write(uint64(clCode[s]), uint(clLen[s]))
-		switch s {
-		case 16:
-			w.write(uint64(r>>8), 2)
-		case 17:
-			w.write(uint64(r>>8), 3)
-		case 18:
-			w.write(uint64(r>>8), 7)
+		w.write(uint64(c.clCode[s]), uint(c.clLen[s]))
+		if e := rleExtra[s]; e != 0 {
+			w.write(uint64(r>>8), uint(e))
 		}
 	}
-	w.tokens(d.lits, d.seqs, &litCode, &litLen, &distCodes, &distLen)
-	w.write(uint64(litCode[256]), uint(litLen[256]))
-	w.flush()
+}
 
-	d.lits, d.seqs, d.litMark, d.copies = d.lits[:0], d.seqs[:0], 0, 0
-	d.litFreq, d.distFreq = [286]uint32{}, [30]uint32{}
+// headerBits is the size of the block header writeHeader writes.
+func (c *blockCodes) headerBits() int {
+	n := 3 + 14 + 3*c.hclen
+	for _, r := range c.rle[:c.nr] {
+		s := r & 0xff
+		n += int(c.clLen[s]) + int(rleExtra[s])
+	}
+	return n
 }
 
 // atLeastTwo gives two symbols a count when fewer have one, so every

@@ -15,7 +15,8 @@ var pngencFrames = flag.Bool("pngenc-frames", false, "rewrite the rendered frame
 
 // TestPNGEncFrames writes, with -pngenc-frames, the full-size renders that
 // internal/pngenc's tests and benchmarks encode (pngenc cannot import
-// render): 1440x1080 matchup thumbnails in styles 1, 2 and 99.
+// render): 1440x1080 matchup thumbnails in styles 1, 2 and 99, stored
+// as EncodeBest writes them (the smallest files of the same pixels).
 func TestPNGEncFrames(t *testing.T) {
 	if !*pngencFrames {
 		t.Skip("run with -pngenc-frames to rewrite ../pngenc/testdata")
@@ -30,7 +31,7 @@ func TestPNGEncFrames(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if err := pngenc.Encode(&buf, img); err != nil {
+		if err := pngenc.EncodeBest(&buf, img); err != nil {
 			t.Fatal(err)
 		}
 		Release(img)

@@ -110,10 +110,10 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 	}
 	key := catalog.Fold(id)
 	if s.cfg.Discover == nil || !discoverable(id) || key == "" {
-		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+		return catalog.League{}, s.unknownLeague(id)
 	}
 	if _, miss := s.misses.Get(key); miss {
-		return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+		return catalog.League{}, s.unknownLeague(id)
 	}
 	l, err := s.cfg.Discover(ctx, strings.TrimSpace(id))
 	var unknown *catalog.UnknownLeagueError
@@ -125,7 +125,7 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 	case errors.As(err, &unknown):
 		s.discovered.Remove(key)
 		s.misses.Add(key, struct{}{}, 1, time.Now().Add(missTTL))
-		return catalog.League{}, err
+		return catalog.League{}, s.unknownLeague(id)
 	}
 	if l, ok := s.discovered.Get(key); ok {
 		return l, nil // the provider is down: the league it gave before
@@ -133,8 +133,24 @@ func (s *Service) League(ctx context.Context, id string, fallback bool) (catalog
 	if fallback || ctx.Err() != nil {
 		return catalog.League{}, err
 	}
-	return catalog.League{}, &catalog.UnknownLeagueError{Code: id}
+	return catalog.League{}, s.unknownLeague(id)
 }
+
+// unknownLeague is the error of a league identifier nothing knows, with
+// the closest league codes of the catalogue as "did you mean"
+// suggestions (by code, short and full name and aliases).
+func (s *Service) unknownLeague(id string) error {
+	leagues := s.cfg.Catalog.Leagues()
+	as := make([]catalog.Team, len(leagues))
+	for i, l := range leagues {
+		as[i] = catalog.Team{ID: l.Code, Slug: l.Code, FullName: l.Code, Name: l.Name,
+			Abbreviation: l.ShortName, Aliases: l.Aliases}
+	}
+	return &catalog.UnknownLeagueError{Code: id, Suggestions: match.Suggest(id, as, leagueSuggestions)}
+}
+
+// leagueSuggestions is how many league codes an unknown league suggests.
+const leagueSuggestions = 5
 
 // ownCode keeps a discovered league from sharing a catalogued league's
 // code (TheSportsDB's "NBA", found by its id, is not ESPN's nba): its code

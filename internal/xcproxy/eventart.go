@@ -1,8 +1,12 @@
 package xcproxy
 
 import (
+	"bufio"
+	"io"
 	"net/http"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
 
 	"gamethumbs/internal/xcproxy/eventart"
 )
@@ -39,18 +43,70 @@ func (x *exchange) eventArtSource() logoSource {
 	}
 }
 
-// rewriteGuideArt streams xmltv.php through the event-art rewrite.
+// rewriteGuideArt streams xmltv.php through the event-art rewrite. The
+// guide keeps the form the panel sent it in: plain stays plain, a gzip
+// file (a .gz guide) is rewritten and compressed again, and a body the
+// panel sent with Content-Encoding gzip is rewritten and compressed again
+// when the client accepts gzip, but passes as it came when the client did
+// not ask for gzip (the proxy never inflates for such a client).
 func (x *exchange) rewriteGuideArt(resp *http.Response) {
+	resp.Header.Add("Vary", "Accept-Encoding")
+	encoded := isGzipEncoded(resp.Header)
+	if encoded && !acceptsGzip(x.in.Header) {
+		x.h.log.Debug("xc gzip guide passed as sent: the client did not ask for gzip", "upstream", x.up.ID)
+		return
+	}
 	body, ok := plainBody(resp)
 	if !ok {
 		return
 	}
-	resp.Body = x.eventArt().GuideBody(x.in.Context(), x.artRoot(), body)
-	ct := strings.ToLower(resp.Header.Get("Content-Type"))
-	if strings.Contains(ct, "gzip") || strings.Contains(ct, "octet-stream") {
-		ct = "application/xml; charset=utf-8" // a .gz guide is sent decompressed
-	} else {
-		ct = resp.Header.Get("Content-Type")
+	br := bufio.NewReader(body)
+	magic, _ := br.Peek(2)
+	gzFile := len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b
+	ct := resp.Header.Get("Content-Type")
+	if gzFile && !strings.Contains(strings.ToLower(ct), "gzip") && !strings.Contains(strings.ToLower(ct), "octet-stream") {
+		ct = "application/gzip" // a .gz document labelled as XML
 	}
+	out := x.eventArt().GuideBody(x.in.Context(), x.artRoot(), readCloser{br, body})
 	setRewrittenHeaders(resp, ct)
+	if gzFile || encoded {
+		resp.Body = gzipBody(out)
+		if encoded {
+			resp.Header.Set("Content-Encoding", "gzip")
+		}
+		return
+	}
+	resp.Body = out
+}
+
+// isGzipEncoded reports whether a response says Content-Encoding gzip.
+func isGzipEncoded(h http.Header) bool {
+	enc := strings.ToLower(strings.TrimSpace(h.Get("Content-Encoding")))
+	return enc == "gzip" || enc == "x-gzip"
+}
+
+// gzipBody is src compressed with gzip as it is read (fastest level: a
+// guide is large and the compression runs on the proxy's CPU). Closing it
+// closes src.
+func gzipBody(src io.ReadCloser) io.ReadCloser {
+	pr, pw := io.Pipe()
+	go func() {
+		zw, _ := gzip.NewWriterLevel(pw, gzip.BestSpeed)
+		_, err := io.Copy(zw, src)
+		if cerr := zw.Close(); err == nil {
+			err = cerr
+		}
+		pw.CloseWithError(err)
+	}()
+	return readCloser{pr, closers{pr, src}}
+}
+
+// closers closes each of its members in order.
+type closers []io.Closer
+
+func (cs closers) Close() error {
+	for _, c := range cs {
+		c.Close()
+	}
+	return nil
 }

@@ -170,6 +170,16 @@ func (x *exchange) proxyGuideURL() string {
 	return base + "/xmltv.php?" + q
 }
 
+// proxyOrigin is the scheme and host the client reaches the proxy at:
+// those of XC_PROXY_PUBLIC_URL (not on root listeners), else the
+// request's. Paths under it start with x.rt.prefix.
+func (x *exchange) proxyOrigin() string {
+	if x.h.publicBase != "" && !x.rt.root {
+		return strings.TrimSuffix(x.h.publicBase, x.h.publicPath)
+	}
+	return x.requestScheme() + "://" + x.in.Host
+}
+
 // requestScheme is the scheme the client used: https on TLS, or the
 // X-Forwarded-Proto of a trusted proxy.
 func (x *exchange) requestScheme() string {

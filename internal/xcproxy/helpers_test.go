@@ -9,12 +9,13 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"gamethumbs/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -214,16 +215,4 @@ func get(t *testing.T, u string, hdr http.Header) (*http.Response, []byte) {
 // keepLog appends a test's captured log output to $GAMETHUMBS_TEST_LOG_DIR
 // (when set), so that the logs of a whole test run can be searched for
 // planted credentials afterwards.
-func keepLog(t *testing.T, logs string) {
-	dir := os.Getenv("GAMETHUMBS_TEST_LOG_DIR")
-	if dir == "" || logs == "" {
-		return
-	}
-	f, err := os.OpenFile(filepath.Join(dir, "xcproxy.log"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		t.Logf("keeping the log: %v", err)
-		return
-	}
-	defer f.Close()
-	f.WriteString("== " + t.Name() + "\n" + logs)
-}
+func keepLog(t *testing.T, logs string) { testutil.KeepLog(t, "xcproxy.log", logs) }

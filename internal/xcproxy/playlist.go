@@ -45,17 +45,59 @@ func (x *exchange) rewritePlaylist(resp *http.Response) {
 // proxy. Without a guide (still loading, failed) the list passes through.
 func (x *exchange) channelList(resp *http.Response, br *bufio.Reader, body io.ReadCloser) {
 	opt := m3u.Options{GuideURL: x.proxyGuideURL(), KeepGuide: x.foreignGuide}
+	if x.h.cfg.ProxyStreams {
+		opt.Stream = x.proxyStreamURL
+	}
 	if x.h.cfg.LogoMode != LogoKeep {
 		g, err := x.waitGuide(resp.Request)
-		if err != nil && !x.eventArt().Channels() {
-			return
+		switch {
+		case err == nil || x.eventArt().Channels():
+			opt.Logo = x.playlistLogo(g) // g nil: event art alone
+		case opt.Stream == nil:
+			return // nothing to change without the guide
 		}
-		opt.Logo = x.playlistLogo(g) // g nil: event art alone
 	}
 	rw := m3u.NewRewriter(br, opt)
 	resp.Body = &rewriterBody{rw: rw, src: body}
 	setRewrittenHeaders(resp, channelListType(resp.Header.Get("Content-Type"), x.in))
 	x.h.stats.playlistsRewritten.Add(1)
+}
+
+// proxyStreamURL maps a stream URL of a channel list to the proxy
+// (XC_PROXY_STREAMS): a URL on the panel's own host (or path-only) under
+// its base path, or one on another host whose path holds the request's
+// user name and password as consecutive segments (a panel writing its
+// public name). Other URLs (a CDN, another service) stay.
+func (x *exchange) proxyStreamURL(s string) (string, bool) {
+	p, ok := x.proxyURL(s)
+	if !ok {
+		u, err := url.Parse(s)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || !holdsCredentials(u.EscapedPath(), x.user, x.pass) {
+			return "", false
+		}
+		p = x.rt.prefix + u.EscapedPath()
+		if u.RawQuery != "" {
+			p += "?" + u.RawQuery
+		}
+	}
+	return x.proxyOrigin() + p, true
+}
+
+// holdsCredentials reports whether an escaped path has the segments
+// user and pass one after the other.
+func holdsCredentials(path, user, pass string) bool {
+	if user == "" || pass == "" {
+		return false
+	}
+	segs := strings.Split(path, "/")
+	for i := 0; i+1 < len(segs); i++ {
+		a, errA := url.PathUnescape(segs[i])
+		b, errB := url.PathUnescape(segs[i+1])
+		if errA == nil && errB == nil && a == user && b == pass {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignGuide reports whether a playlist header's guide URL points

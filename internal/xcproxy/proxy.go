@@ -29,6 +29,9 @@ type exchange struct {
 	// headAsGet: a HEAD of a rewritten kind is asked upstream as GET and
 	// its headers rewritten as GET's are, so both give the same headers.
 	headAsGet bool
+	// idle ends the request to the panel when a stream's body sends
+	// nothing for StreamIdle (nil: no idle limit).
+	idle *idleTimer
 }
 
 // maxFormBytes bounds a POST body the proxy reads (for the credentials
@@ -84,6 +87,15 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, up *Upstream, rt
 		}
 	}
 	rt.classify(q)
+	if rt.kind == kindStream && r.Method != http.MethodHead {
+		if !h.streams.acquire() {
+			h.stats.streamsRefused.Add(1)
+			w.Header().Set("Retry-After", "5")
+			writeError(w, http.StatusServiceUnavailable, "too many open streams (XC_MAX_STREAMS)")
+			return
+		}
+		defer h.streams.release()
+	}
 	x := &exchange{h: h, up: up, rt: rt, in: r, user: q.Get("username"), pass: q.Get("password")}
 	x.headAsGet = r.Method == http.MethodHead && (rt.kind.rewritable() || x.rewritesServerInfo())
 
@@ -164,6 +176,12 @@ func (x *exchange) rewriteRequest(pr *httputil.ProxyRequest) {
 	out.URL = &url.URL{Scheme: base.Scheme, Host: base.Host, Path: path, RawPath: escaped,
 		RawQuery: joinQuery(base.RawQuery, pr.In.URL.RawQuery)}
 	out.Host = ""
+	if x.rt.kind == kindStream && x.h.cfg.StreamIdle > 0 {
+		ctx, cancel := context.WithCancel(out.Context())
+		x.idle = &idleTimer{d: x.h.cfg.StreamIdle, cancel: cancel}
+		pr.Out = out.WithContext(ctx)
+		out = pr.Out
+	}
 	if x.headAsGet {
 		out.Method = http.MethodGet
 	}
@@ -243,6 +261,13 @@ func (x *exchange) modifyResponse(resp *http.Response) error {
 	if x.headAsGet {
 		resp.Body.Close()
 		resp.Body = http.NoBody
+	}
+	if x.idle != nil {
+		resp.Body = &idleBody{ReadCloser: resp.Body, t: x.idle, ended: func() {
+			x.h.stats.streamsIdle.Add(1)
+			x.h.log.Info("xc stream ended: the panel sent nothing", "upstream", x.up.ID,
+				"path", redact.XC(x.rt.rest), "idle", x.h.cfg.StreamIdle)
+		}}
 	}
 	resp.Body = &countingBody{ReadCloser: resp.Body, n: &x.h.stats.bytes}
 	return nil

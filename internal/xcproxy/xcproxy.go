@@ -95,6 +95,16 @@ type Config struct {
 	// base of URLs the proxy writes into playlists. Otherwise they are
 	// built from the request's Host and scheme.
 	PublicBaseURL string
+	// ProxyStreams rewrites the stream URLs of channel lists that point
+	// at the panel so they point at the proxy (XC_PROXY_STREAMS), for
+	// players that can reach only the proxy. Off: stream lines unchanged.
+	ProxyStreams bool
+	// StreamIdle ends a stream (live, VOD, HLS segment) whose panel sent
+	// nothing for this long (XC_STREAM_IDLE_TIMEOUT); zero: never.
+	StreamIdle time.Duration
+	// MaxStreams bounds the streams open at once (XC_MAX_STREAMS); a
+	// stream request beyond it gets 503 with Retry-After. Zero: no bound.
+	MaxStreams int
 	// TrustForwardedProto makes the scheme of those URLs follow the
 	// X-Forwarded-Proto header; set it only behind a trusted proxy.
 	TrustForwardedProto bool
@@ -119,6 +129,7 @@ type Handler struct {
 	publicPath string // path of publicBase, without a trailing slash
 	errLog     *log.Logger
 	stats      counters
+	streams    streamSlots
 }
 
 // New checks cfg and builds a Handler.
@@ -128,6 +139,7 @@ func New(cfg Config) (*Handler, error) {
 	}
 	setDefaults(&cfg)
 	h := &Handler{cfg: cfg, ups: map[string]*Upstream{}, pool: newBufferPool(bufferSize)}
+	h.streams.max = int64(max(cfg.MaxStreams, 0))
 	for i := range cfg.Upstreams {
 		up := cfg.Upstreams[i]
 		if up.Base == nil || (up.Base.Scheme != "http" && up.Base.Scheme != "https") || up.Base.Host == "" || !validID(up.ID) {

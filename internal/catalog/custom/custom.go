@@ -4,7 +4,11 @@
 // to adjust (teams.json and teams/*.json), with logos given as URLs or as
 // image files inside the directory. It also holds the built-in team facts
 // (Builtin) that user data is merged over. Everything is validated at start; an error names the
-// file, the field and the reason, and the service refuses to start.
+// file, the field and the reason, and the service refuses to start. A logo
+// is the exception: one that cannot be used (a path of game-thumbs' own
+// app directory such as "./assets/F1.png", a missing or unreadable file)
+// is a warning naming the entry, and the provider's logo or the designed
+// card stands in.
 //
 // Files are read in name order. Team entries of the same league and key
 // in later files are merged into earlier ones (aliases added, override
@@ -92,7 +96,7 @@ func Load(dir string, known func(code string) bool) (*Data, error) {
 	}
 	isKnown := func(code string) bool { return codes[code] || (known != nil && known(code)) }
 	for _, name := range jsonFiles(root, "teams") {
-		if err := d.readTeams(root, name, isKnown); err != nil {
+		if err := d.readTeams(root, name, isKnown, func(w string) { d.Warnings = append(d.Warnings, w) }); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -2,9 +2,11 @@ package custom
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -155,11 +157,6 @@ func TestLoadRejects(t *testing.T) {
 		{"bad colour", map[string]string{"teams/a.json": `{"nfl": {"chiefs": {"override": {"color": "red"}}}}`}, []string{"teams/a.json", "nfl.chiefs.override.color", "#rrggbb"}},
 		{"unknown field", map[string]string{"teams/a.json": `{"nfl": {"chiefs": {"override": {"colour": "#ffffff"}}}}`}, []string{"nfl.chiefs.override.colour", "unknown field"}},
 		{"unknown entry field", map[string]string{"teams/a.json": `{"nfl": {"chiefs": {"alias": ["x"]}}}`}, []string{"nfl.chiefs", "alias"}},
-		{"missing file", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "nope.png"}}}}`}, []string{"nfl.afc.override.logo", "nope.png", "not found"}},
-		{"dot dot", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "../secret.png"}}}}`}, []string{"nfl.afc.override.logo", "inside"}},
-		{"absolute", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "` + outside + `"}}}}`}, []string{"nfl.afc.override.logo", "relative"}},
-		{"file URL", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "file:///etc/passwd"}}}}`}, []string{"only http(s) URLs"}},
-		{"not an image", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "teams/a.json"}}}}`}, []string{"not a PNG"}},
 		{"custom without override", map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true}}}`}, []string{"nfl.afc", "override"}},
 		{"empty entry", map[string]string{"teams/a.json": `{"nfl": {"afc": {}}}`}, []string{"nfl.afc", "does nothing"}},
 		{"upper-case key", map[string]string{"teams/a.json": `{"nfl": {"AFC": {"aliases": ["x"]}}}`}, []string{"nfl.AFC", "lower case"}},
@@ -167,7 +164,6 @@ func TestLoadRejects(t *testing.T) {
 		{"league without name", map[string]string{"leagues/l.json": `[{"code":"x"}]`}, []string{"leagues/l.json", "name is empty"}},
 		{"league bad provider config", map[string]string{"leagues/l.json": `[{"code":"x","name":"X","providers":["mlbstats"]}]`}, []string{"leagues/l.json", "mlbSportId"}},
 		{"league twice", map[string]string{"leagues/a.json": `[{"code":"x","name":"X"}]`, "leagues/b.json": `[{"code":"x","name":"Y"}]`}, []string{"leagues/b.json", "defined twice"}},
-		{"league logo outside", map[string]string{"leagues/l.json": `[{"code":"x","name":"X","logoUrl":"../../x.png"}]`}, []string{"leagues/l.json", "logoUrl", "inside"}},
 	}
 	for _, tt := range tests {
 		dir := writeTree(t, tt.files)
@@ -182,15 +178,112 @@ func TestLoadRejects(t *testing.T) {
 			}
 		}
 	}
-	// A symbolic link that leaves the directory is refused.
-	dir := writeTree(t, map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"logo": "link.png"}}}}`})
+	dir := writeTree(t, nil)
+	if _, err := Load(filepath.Join(dir, "missing"), builtIn); err == nil || !strings.Contains(err.Error(), "CUSTOM_DATA_DIR") {
+		t.Errorf("missing directory: Load error = %v", err)
+	}
+}
+
+// TestLoadWarnsOnLogos: a logo that cannot be used never stops start (the
+// service would not come up over a picture): Load succeeds, the logo is
+// left out (nothing outside the directory is read) and one warning names
+// the file, the entry by its key, the value and the reason.
+func TestLoadWarnsOnLogos(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "secret.png")
+	if err := os.WriteFile(outside, pngLogo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	team := func(logo string) map[string]string {
+		return map[string]string{"teams/a.json": `{"nfl": {"afc": {"custom": true, "override": {"name": "AFC", "logo": ` + strconv.Quote(logo) + `}}}}`}
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // all must appear in one warning
+	}{
+		{"missing file", team("nope.png"), []string{"teams/a.json", "nfl.afc.override.logo", "nope.png", "not found"}},
+		{"game-thumbs asset", team("./assets/F1.png"), []string{"nfl.afc.override.logo", "./assets/F1.png", "not found"}},
+		{"empty", team(""), []string{"nfl.afc.override.logo", "empty"}},
+		{"dot dot", team("../secret.png"), []string{"nfl.afc.override.logo", "inside"}},
+		{"absolute", team(outside), []string{"nfl.afc.override.logo", "relative"}},
+		{"file URL", team("file:///etc/passwd"), []string{"nfl.afc.override.logo", "only http(s) URLs"}},
+		{"not an image", team("teams/a.json"), []string{"nfl.afc.override.logo", "not a PNG"}},
+		{"league logo outside", map[string]string{"leagues/l.json": `[{"code":"x","name":"X","logoUrl":"../../x.png"}]`}, []string{"leagues/l.json", `league "x"`, "logoUrl", "inside"}},
+		{"league logo not a string", map[string]string{"leagues/l.json": `[{"code":"x","name":"X","logoUrl":7}]`}, []string{`league "x"`, "logoUrl", "string"}},
+		{"game-thumbs league asset", map[string]string{"leagues.json": `{"f1": {"name": "Formula 1", "logoUrl": "./assets/F1.png"}}`}, []string{"leagues.json", `league "f1"`, "./assets/F1.png", "not found"}},
+	}
+	for _, tt := range tests {
+		d, err := Load(writeTree(t, tt.files), builtIn)
+		if err != nil {
+			t.Errorf("%s: Load = %v, want a warning only", tt.name, err)
+			continue
+		}
+		found := false
+		for _, w := range d.Warnings {
+			ok := true
+			for _, want := range tt.want {
+				ok = ok && strings.Contains(w, want)
+			}
+			found = found || ok
+		}
+		if !found {
+			t.Errorf("%s: warnings %q, want one naming %q", tt.name, d.Warnings, tt.want)
+		}
+		for _, tm := range d.CustomTeams("nfl") {
+			if tm.Logo != "" {
+				t.Errorf("%s: the unusable logo was kept as %.40q", tt.name, tm.Logo)
+			}
+		}
+		for _, l := range d.Leagues {
+			if strings.HasPrefix(l.LogoURL, "data:") || strings.Contains(l.LogoURL, "assets") || strings.Contains(l.LogoURL, "x.png") {
+				t.Errorf("%s: league %s keeps the logo %.40q", tt.name, l.Code, l.LogoURL)
+			}
+		}
+	}
+	// A symbolic link that leaves the directory is not followed.
+	dir := writeTree(t, team("link.png"))
 	if err := os.Symlink(outside, filepath.Join(dir, "link.png")); err != nil {
 		t.Skip("symlinks unavailable:", err)
 	}
-	if _, err := Load(dir, builtIn); err == nil || !strings.Contains(err.Error(), "link.png") {
-		t.Errorf("symlink out of the directory: Load error = %v, want a refusal", err)
+	d, err := Load(dir, builtIn)
+	if err != nil || len(d.Warnings) != 1 || !strings.Contains(d.Warnings[0], "link.png") || d.CustomTeams("nfl")[0].Logo != "" {
+		t.Errorf("symlink out of the directory: Load = %v, warnings %q", err, d.Warnings)
 	}
-	if _, err := Load(filepath.Join(dir, "missing"), builtIn); err == nil || !strings.Contains(err.Error(), "CUSTOM_DATA_DIR") {
-		t.Errorf("missing directory: Load error = %v", err)
+}
+
+// TestGameThumbsLeaguesFile: game-thumbs' own leagues.json (verbatim, with
+// its "./assets/*.png" logos) loads as a custom leagues.json; every league
+// with a local asset is named in a warning and keeps a usable logo (the
+// built-in one, or none: the provider's or the card).
+func TestGameThumbsLeaguesFile(t *testing.T) {
+	raw, err := os.ReadFile("testdata/game-thumbs_leagues.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Load(writeTree(t, map[string]string{"leagues.json": string(raw)}), builtIn)
+	if err != nil {
+		t.Fatalf("game-thumbs' leagues.json: %v", err)
+	}
+	var keyed map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keyed); err != nil {
+		t.Fatal(err)
+	}
+	warned := strings.Join(d.Warnings, "\n")
+	assets := 0
+	for code, v := range keyed {
+		if strings.Contains(string(v), `"./assets/`) {
+			assets++
+			if !strings.Contains(warned, `league "`+strings.ToLower(code)+`"`) {
+				t.Errorf("no warning names league %q (a ./assets logo)", code)
+			}
+		}
+	}
+	if assets < 10 {
+		t.Fatalf("only %d leagues with ./assets logos in the file", assets)
+	}
+	for _, l := range d.Leagues {
+		if strings.Contains(l.LogoURL, "assets/") || strings.Contains(l.LogoURLDark, "assets/") {
+			t.Errorf("league %s keeps a relative logo %q / %q", l.Code, l.LogoURL, l.LogoURLDark)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gamethumbs/internal/catalog"
@@ -75,19 +76,45 @@ func readLeagues(root *os.Root, name string) ([]catalog.League, catalog.Settings
 				continue
 			}
 			var s string
-			if json.Unmarshal(v, &s) != nil {
-				return nil, nil, warnings, fmt.Errorf("%s: entry %d: %s: must be a string", name, i, field)
+			err := json.Unmarshal(v, &s)
+			if err == nil {
+				s, err = logoValue(root, s)
+			} else {
+				err = errors.New("must be a string")
 			}
-			u, err := logoValue(root, s)
-			if err != nil {
-				return nil, nil, warnings, fmt.Errorf("%s: entry %d: %s: %q: %w", name, i, field, s, err)
+			if err == nil {
+				obj[field], _ = json.Marshal(s)
+				continue
 			}
-			obj[field], _ = json.Marshal(u)
+			// A logo never stops start: game-thumbs' own files name
+			// images of its app directory ("./assets/F1.png"). The league
+			// keeps the built-in logo, else its provider's, else the card.
+			code := leagueKey(obj, i)
+			warnings = append(warnings, fmt.Sprintf("%s: league %s: %s %s: %v; %s", name, code, field, v, err, logoFallback))
+			delete(obj, field)
+			var c string
+			if json.Unmarshal(obj["code"], &c) == nil {
+				if base, ok := catalog.BuiltinEntry(c); ok && base[field] != nil {
+					obj[field] = base[field]
+				}
+			}
 		}
 	}
 	data, _ = json.Marshal(raw)
 	ls, settings, err := catalog.ParseLeagues(data, name)
 	return ls, settings, warnings, err
+}
+
+// logoFallback ends the warning of a logo that cannot be used.
+const logoFallback = "logo ignored: the provider's logo (or the designed card) is used"
+
+// leagueKey names a league entry in a warning: its code, else its place.
+func leagueKey(obj map[string]json.RawMessage, i int) string {
+	var c string
+	if json.Unmarshal(obj["code"], &c) == nil && c != "" {
+		return strconv.Quote(c)
+	}
+	return fmt.Sprintf("entry %d", i)
 }
 
 // teamEntry is one team of a teams/*.json file.
@@ -120,7 +147,9 @@ func (f *fields) applyTo(t *catalog.Team) {
 
 // readTeams reads one teams/*.json:
 // {"<league>": {"<team key>": {"aliases": [...], "override": {...}, "custom": true}}}.
-func (d *Data) readTeams(root *os.Root, name string, known func(string) bool) error {
+// A logo that cannot be used is left out and reported to warn, naming the
+// file and the entry (league.key).
+func (d *Data) readTeams(root *os.Root, name string, known func(string) bool, warn func(string)) error {
 	data, err := readFile(root, name, maxJSONFile)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -144,7 +173,7 @@ func (d *Data) readTeams(root *os.Root, name string, known func(string) bool) er
 		teams := leagues[key]
 		for _, key := range sortedKeys(teams) {
 			where := name + ": " + code + "." + key
-			e, err := parseEntry(root, key, teams[key])
+			e, err := parseEntry(root, key, teams[key], func(msg string) { warn(where + msg) })
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%s%w", where, err))
 				continue
@@ -157,7 +186,7 @@ func (d *Data) readTeams(root *os.Root, name string, known func(string) bool) er
 
 // parseEntry validates one team entry; errors start with ": " or "." and
 // the field path.
-func parseEntry(root *os.Root, key string, raw json.RawMessage) (*entry, error) {
+func parseEntry(root *os.Root, key string, raw json.RawMessage, warn func(string)) (*entry, error) {
 	if key == "" || len(key) > maxText || key != strings.ToLower(strings.TrimSpace(key)) {
 		return nil, errors.New(": team key must be non-empty, lower case and at most 200 characters")
 	}
@@ -183,7 +212,7 @@ func parseEntry(root *os.Root, key string, raw json.RawMessage) (*entry, error) 
 	if te.Override == nil && len(e.aliases) == 0 {
 		return nil, errors.New(": neither aliases nor override: the entry does nothing")
 	}
-	if err := parseFields(root, te.Override, &e.override); err != nil {
+	if err := parseFields(root, te.Override, &e.override, warn); err != nil {
 		return nil, err
 	}
 	if e.custom {
@@ -192,8 +221,9 @@ func parseEntry(root *os.Root, key string, raw json.RawMessage) (*entry, error) 
 	return e, nil
 }
 
-// parseFields fills f from an override object.
-func parseFields(root *os.Root, obj map[string]json.RawMessage, f *fields) error {
+// parseFields fills f from an override object. A logo that cannot be
+// used is left out (the provider's logo stays) and reported to warn.
+func parseFields(root *os.Root, obj map[string]json.RawMessage, f *fields, warn func(string)) error {
 	targets := map[string]**string{
 		"id": &f.ID, "city": &f.City, "name": &f.Name, "fullName": &f.FullName, "abbreviation": &f.Abbreviation,
 		"conference": &f.Conference, "division": &f.Division, "logo": &f.Logo, "logoUrl": &f.Logo,
@@ -219,7 +249,8 @@ func parseFields(root *os.Root, obj map[string]json.RawMessage, f *fields) error
 		case "logo", "logoUrl", "logoAlt":
 			u, err := logoValue(root, s)
 			if err != nil {
-				return fmt.Errorf(".override.%s: %q: %w", k, s, err)
+				warn(fmt.Sprintf(".override.%s: %q: %v; %s", k, s, err, logoFallback))
+				continue
 			}
 			s = u
 		default:

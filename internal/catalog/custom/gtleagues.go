@@ -55,7 +55,8 @@ type gtMLB struct {
 // league code) into our leagues format (an array), each league merged over
 // the built-in one of the same code as game-thumbs merges: fields given
 // replace, aliases are added, providers are appended after the built-in
-// ones. Keys starting "__" (its section separators) are skipped.
+// ones. Keys starting "__" (its section separators) are skipped; keys are
+// lower-cased ("F1" is f1), as game-thumbs compares them.
 //
 // A provider gamethumbs does not have (supabase), or a HockeyTech entry
 // with only a websiteUrl, is left out with a warning rather than stopping
@@ -68,12 +69,15 @@ func keyedLeagues(data []byte) ([]byte, []string, error) {
 	var warnings []string
 	var out []map[string]any
 	var errs []error
-	for _, code := range sortedKeys(keyed) {
-		if strings.HasPrefix(code, "__") {
+	for _, key := range sortedKeys(keyed) {
+		if strings.HasPrefix(key, "__") {
 			continue
 		}
+		// game-thumbs finds leagues without regard to case and its own
+		// file has keys such as "F1": codes here are lower case.
+		code := strings.ToLower(strings.TrimSpace(key))
 		var gl gtLeague
-		if err := json.Unmarshal(keyed[code], &gl); err != nil {
+		if err := json.Unmarshal(keyed[key], &gl); err != nil {
 			errs = append(errs, fmt.Errorf("league %q: %v", code, err))
 			continue
 		}

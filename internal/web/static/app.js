@@ -11,6 +11,7 @@
     teamsLeague: '',
     chosen: { 1: null, 2: null }, // team picked from the list, per input
     event: null,         // what /event/raw understood of the title field, while it applies
+    hasDemo: false,      // the offline demo league is served (DEMO=true)
     leagues: [],         // /api/leagues, sorted by short name
     searchTimer: 0,
   };
@@ -26,9 +27,25 @@
     let body = null;
     try { body = await resp.json(); } catch (e) { /* not JSON */ }
     if (!resp.ok) {
-      throw new Error((body && body.error) || (resp.status + ' ' + resp.statusText));
+      const err = new Error((body && body.error) || (resp.status + ' ' + resp.statusText));
+      err.status = resp.status;
+      throw err;
     }
     return body;
+  }
+
+  // providerDown reports whether a status says the sports-data provider
+  // could not be reached (502) or did not answer in time (504).
+  function providerDown(status) { return status === 502 || status === 504; }
+
+  // showProviderHint explains an unreachable provider in plain words and
+  // offers the offline demo league (or says how to turn it on); hidden
+  // again once a picture loads.
+  function showProviderHint(show) {
+    $('hint').hidden = !show;
+    if (!show) return;
+    $('hint-demo').hidden = !state.hasDemo || $('league').value === 'demo';
+    $('hint-nodemo').hidden = state.hasDemo;
   }
 
   // options reads the allowed values from the OpenAPI document's schemas.
@@ -186,6 +203,7 @@
       img.onload = () => {
         if (seq !== previewSeq) return;
         img.dataset.state = 'loaded';
+        showProviderHint(false);
         setStatus(img.naturalWidth + ' × ' + img.naturalHeight + ' · ' + path);
       };
       img.src = path;
@@ -207,6 +225,7 @@
       msg = resp.status + ': ' + ((body && body.error) || resp.statusText);
       const retry = resp.headers.get('Retry-After');
       if (retry) msg += ' (retry in ' + retry + ' s)';
+      if (providerDown(resp.status) && seq === previewSeq) showProviderHint(true);
     } catch (e) {
       msg = 'The server did not answer: ' + e.message;
     }
@@ -391,7 +410,8 @@
       if (state.teamsLeague !== league) return;
       state.teams = body.teams || [];
     } catch (e) {
-      setStatus('Teams of ' + league + ': ' + e.message, true);
+      setStatus('Teams of ' + league + ': ' + (e.status ? e.status + ' ' : '') + e.message, true);
+      if (providerDown(e.status)) showProviderHint(true);
     }
     if (keep === true) return;
     const [a, b] = state.teams;
@@ -495,6 +515,7 @@
       state.leagues = (leagues.leagues || []).slice().sort((x, y) => x.shortName.localeCompare(y.shortName));
       showLeagues(state.leagues);
       $('league').value = leagues.default;
+      state.hasDemo = state.leagues.some((l) => l.code === 'demo');
       fill($('badge'), [{ value: '', label: 'none' }].concat(state.opts.badge.items), '');
     } catch (e) {
       setStatus('Could not load the page data: ' + e.message, true);
@@ -517,6 +538,12 @@
     });
     $('form').addEventListener('submit', (e) => e.preventDefault());
     $('copy').addEventListener('click', copy);
+    $('hint-demo').addEventListener('click', () => {
+      $('league').value = 'demo';
+      leaveTitle();
+      showProviderHint(false);
+      loadTeams();
+    });
     $('gallery-show').addEventListener('click', () => {
       const [a, b] = [1, 2].map((n) => ({ key: teamIdent(n), fullName: $('team' + n).value.trim() }));
       if (a.key && b.key) gallery($('league').value, a, b);

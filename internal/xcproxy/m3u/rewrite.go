@@ -26,12 +26,18 @@ type Options struct {
 	// unchanged. Nil changes no #EXTINF line.
 	Logo func(Channel) (string, bool)
 	// GuideURL, when not empty, replaces the url-tvg, x-tvg-url and
-	// tvg-url values of #EXTM3U header lines (except those KeepGuide
-	// reports true for), or is added as url-tvg to a header without them.
+	// tvg-url values of the #EXTM3U header, the list's first line that is
+	// not blank (except those KeepGuide reports true for), or is added as
+	// url-tvg to a header without them. Later #EXTM3U lines (lists joined
+	// together) are left as they are.
 	GuideURL string
 	// KeepGuide reports whether a header's guide URL stays as it is (a
 	// third-party guide). Nil replaces every one.
 	KeepGuide func(string) bool
+	// Stream, when not nil, is given every URL line of a channel list (a
+	// line that is neither blank nor a # tag) and replaces it with what it
+	// returns when it reports true.
+	Stream func(string) (string, bool)
 	// URI, when not nil, makes the Rewriter an HLS playlist rewriter: every
 	// URI line and every URI="..." attribute of an #EXT-X- tag is passed
 	// to it and replaced by what it returns when it reports true. Logo
@@ -52,6 +58,7 @@ type Rewriter struct {
 	quoted  []byte // scratch for the quoted logo
 	pending []byte // bytes ready for Read; may alias src's buffer
 	inLong  bool   // inside a line longer than MaxLine
+	started bool   // a line that is not blank was read: the header is behind
 	err     error
 	changed int
 }
@@ -129,7 +136,7 @@ func (r *Rewriter) next() {
 	line, err := r.src.ReadSlice('\n')
 	switch {
 	case errors.Is(err, bufio.ErrBufferFull):
-		r.inLong = true
+		r.inLong, r.started = true, true
 		r.pending = line
 		return
 	case err != nil && !errors.Is(err, io.EOF):
@@ -158,10 +165,28 @@ func (r *Rewriter) rewrite(line []byte) []byte {
 		}
 		return line
 	}
-	if r.opt.GuideURL != "" {
-		if out, ok := appendWithGuide(r.out[:0], content, r.opt.GuideURL, r.opt.KeepGuide); ok {
+	header := !r.started
+	if len(bytes.TrimSpace(bytes.TrimPrefix(content, []byte("\ufeff")))) > 0 {
+		r.started = true
+	}
+	if r.opt.GuideURL != "" && header {
+		body, bom := bytes.CutPrefix(content, []byte("\ufeff"))
+		dst := r.out[:0]
+		if bom {
+			dst = append(dst, "\ufeff"...)
+		}
+		if out, ok := appendWithGuide(dst, body, r.opt.GuideURL, r.opt.KeepGuide); ok {
 			r.out = append(out, eol...)
 			return r.out
+		}
+	}
+	if r.opt.Stream != nil {
+		if t := bytes.TrimSpace(content); len(t) > 0 && t[0] != '#' {
+			if u, ok := r.opt.Stream(string(t)); ok {
+				r.out = append(append(r.out[:0], u...), eol...)
+				return r.out
+			}
+			return line
 		}
 	}
 	if r.opt.Logo == nil {

@@ -183,3 +183,40 @@ func TestRewriterDoesNotWaitForSlowSource(t *testing.T) {
 		t.Fatal("Read waited for the source to send more")
 	}
 }
+
+// TestOnlyTheHeaderGetsTheGuide: lists joined together carry an #EXTM3U
+// line inside; only the first line (the header) gets the guide link,
+// with the request's credentials: inner ones stay byte for byte.
+func TestOnlyTheHeaderGetsTheGuide(t *testing.T) {
+	const inner = "#EXTM3U url-tvg=\"http://panel/xmltv.php?username=u&password=p\"\n"
+	in := "\ufeff#EXTM3U\n#EXTINF:-1,One\nhttp://x/1\n" + inner + "#EXTINF:-1,Two\nhttp://x/2\n#EXTM3U\n"
+	out, err := io.ReadAll(NewRewriter(strings.NewReader(in), Options{GuideURL: "http://proxy/xmltv.php?username=U&password=P"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "\ufeff#EXTM3U url-tvg=\"http://proxy/xmltv.php?username=U&password=P\"\n#EXTINF:-1,One\nhttp://x/1\n" + inner + "#EXTINF:-1,Two\nhttp://x/2\n#EXTM3U\n"
+	if string(out) != want {
+		t.Errorf("rewrite =\n%q\nwant\n%q", out, want)
+	}
+	in = "\n#EXTM3U x-tvg-url=\"http://panel/xmltv.php\"\n#EXTINF:-1,One\nhttp://x/1\n" + inner + "#EXTM3U\n"
+	out, _ = io.ReadAll(NewRewriter(strings.NewReader(in), Options{GuideURL: "http://proxy/g"}))
+	want = "\n#EXTM3U x-tvg-url=\"http://proxy/g\"\n#EXTINF:-1,One\nhttp://x/1\n" + inner + "#EXTM3U\n"
+	if string(out) != want {
+		t.Errorf("rewrite =\n%q\nwant\n%q", out, want)
+	}
+}
+
+// TestStreamLines: Stream sees every URL line of a channel list, and only
+// those.
+func TestStreamLines(t *testing.T) {
+	in := "#EXTM3U\r\n#EXTINF:-1,One\r\nhttp://panel/live/u/p/1.ts\r\n\r\n#EXTVLCOPT:x=1\r\nhttp://cdn/2.ts"
+	var seen []string
+	out, _ := io.ReadAll(NewRewriter(strings.NewReader(in), Options{Stream: func(s string) (string, bool) {
+		seen = append(seen, s)
+		return "http://proxy/" + s[len("http://"):], strings.Contains(s, "panel")
+	}}))
+	want := "#EXTM3U\r\n#EXTINF:-1,One\r\nhttp://proxy/panel/live/u/p/1.ts\r\n\r\n#EXTVLCOPT:x=1\r\nhttp://cdn/2.ts"
+	if string(out) != want || len(seen) != 2 {
+		t.Errorf("rewrite =\n%q\nwant\n%q (seen %q)", out, want, seen)
+	}
+}
