@@ -64,6 +64,7 @@ var floors = map[string]int{
 	"internal/colorx":        floorBase,
 	"internal/config":        floorBase,
 	"internal/connlimit":     floorBase,
+	"internal/httpframe":     floorBase,
 	"internal/fonts":         floorBase,
 	"internal/lru":           floorBase,
 	"internal/pngenc":        floorBase,
