@@ -49,8 +49,17 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	out := fs.String("out", "gallery", "output directory")
 	scale := fs.Float64("scale", 1, "canvas scale (0.25-1) for quick looks")
 	page := fs.String("hardpage", "", "write only the docs' hard-case page (sheets and hard-cases.md) into this directory")
+	leaguesPage := fs.String("leaguepage", "", "write only the docs' league art page (sheets and leagues.md) into this directory")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *leaguesPage != "" {
+		n, err := leaguePage(ctx, render.New(render.Config{CacheBytes: render.DefaultCacheBytes}), *leaguesPage)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %d league sheets and leagues.md to %s\n", n, *leaguesPage)
+		return nil
 	}
 	if *page != "" {
 		n, err := hardPage(ctx, render.New(render.Config{CacheBytes: render.DefaultCacheBytes}), *page)
@@ -104,6 +113,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	entries = append(entries, hard...)
+	leagues, err := leagueSheets(ctx, r, *out, *scale)
+	if err != nil {
+		return err
+	}
+	entries = append(entries, leagues...)
 	f, err := os.Create(filepath.Join(*out, "index.html"))
 	if err != nil {
 		return err

@@ -24,7 +24,7 @@ func TestRunWritesGallery(t *testing.T) {
 		t.Fatalf("index.html: %v", err)
 	}
 	pngs, _ := filepath.Glob(filepath.Join(dir, "*.png"))
-	if want := len(jobs()) + len(sheetBackgrounds) + len(hardcase.Cases()) + 1; len(pngs) != want {
+	if want := len(jobs()) + len(sheetBackgrounds) + len(hardcase.Cases()) + 1 + len(galleryLeagues); len(pngs) != want {
 		t.Errorf("gallery wrote %d PNGs, want %d", len(pngs), want)
 	}
 	for _, p := range pngs {

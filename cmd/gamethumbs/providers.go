@@ -58,6 +58,9 @@ func addProviders(cfg config.Config, user *custom.Data, sc *scene.Config, client
 	tsdb := thesportsdb.Config{BaseURL: pc.TheSportsDBURL, APIKey: pc.TheSportsDBKey, UserAgent: ua, Client: client, Settings: settings, Shared: shared}
 	tsdbP := thesportsdb.New(tsdb)
 	add(tsdbP)
+	// TheSportsDB's league badges serve leagues whose own providers
+	// have no league logo (ATP, WTA, PWHL).
+	sc.LeagueArt = []string{tsdbP.ID()}
 	// Leagues no table names: ESPN's codes first, then TheSportsDB's
 	// names and ids.
 	if sc.Discover != nil {

@@ -3,6 +3,7 @@ package cache
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 )
 
 // Tiered is a Cache of tiers, fastest first (memory, disk, shared): Get
@@ -12,21 +13,43 @@ import (
 // only), so Tiered checks nothing itself.
 type Tiered struct {
 	tiers []Cache
+	// counts holds each tier's lookups through Get (hits, misses).
+	counts []tierCount
 }
 
+type tierCount struct{ hits, misses atomic.Uint64 }
+
+// TierStats are the lookups Get made of one tier.
+type TierStats struct{ Hits, Misses uint64 }
+
 // NewTiered composes tiers, fastest first.
-func NewTiered(tiers ...Cache) *Tiered { return &Tiered{tiers: tiers} }
+func NewTiered(tiers ...Cache) *Tiered {
+	return &Tiered{tiers: tiers, counts: make([]tierCount, len(tiers))}
+}
 
 // Get returns key's picture from the fastest tier that has it, copied
 // into the faster ones.
 func (t *Tiered) Get(ctx context.Context, key string) (*Image, bool) {
 	for i, c := range t.tiers {
 		if img, ok := c.Get(ctx, key); ok {
+			t.counts[i].hits.Add(1)
 			t.fill(ctx, key, img, i)
 			return img, true
 		}
+		t.counts[i].misses.Add(1)
 	}
 	return nil, false
+}
+
+// Stats returns the lookups Get made of the tier c (one of the tiers it
+// was built with; zero for any other), for a hit ratio per tier.
+func (t *Tiered) Stats(c Cache) TierStats {
+	for i, tc := range t.tiers {
+		if tc == c {
+			return TierStats{Hits: t.counts[i].hits.Load(), Misses: t.counts[i].misses.Load()}
+		}
+	}
+	return TierStats{}
 }
 
 // Promote stores img, found in tier from (not through Get), in the tiers

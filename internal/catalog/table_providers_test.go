@@ -16,7 +16,7 @@ var providerLeagueFacts = []struct {
 	skipLogos bool
 	settings  Settings
 }{
-	{"pwhl", []string{"hockeytech"}, false, Settings{TSDBLeagueID: "", TSDBLeagueName: "", MLBSportID: 0, HockeyTechClientCode: "pwhl", HockeyTechKey: ""}},
+	{"pwhl", []string{"hockeytech"}, false, Settings{TSDBLeagueID: "", TSDBLeagueName: "PWHL", MLBSportID: 0, HockeyTechClientCode: "pwhl", HockeyTechKey: ""}},
 	{"ushl", []string{"thesportsdb", "hockeytech"}, false, Settings{TSDBLeagueID: "4917", TSDBLeagueName: "American USHL", MLBSportID: 0, HockeyTechClientCode: "ushl", HockeyTechKey: "339ce9395e9353fb"}},
 	{"ubl", []string{"thesportsdb"}, false, Settings{TSDBLeagueID: "5622", TSDBLeagueName: "Unrivaled Basketball", MLBSportID: 0, HockeyTechClientCode: "", HockeyTechKey: ""}},
 	{"tennis", []string{}, false, Settings{TSDBLeagueID: "", TSDBLeagueName: "", MLBSportID: 0, HockeyTechClientCode: "", HockeyTechKey: ""}},

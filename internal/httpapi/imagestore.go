@@ -25,6 +25,7 @@ const degradedMaxAge = 60 * time.Second
 // in package cache; this is the render flight around them.
 type imageStore struct {
 	memory *cache.Memory // nil when IMAGE_CACHE_HOURS=0
+	disk   cache.Cache   // the on-disk tier (CACHE_DIR); nil when off
 	shared *cache.Shared // the tier replicas share (REDIS_URL); nil when off
 	// recompress is the background pass that stores smaller copies of the
 	// same pixels (Deps.Reencoder); nil when off.
@@ -67,7 +68,8 @@ func (s *imageStore) compose() {
 
 // useDisk adds the on-disk tier, written behind the request.
 func (s *imageStore) useDisk(d *cache.Disk) {
-	s.lower = append(s.lower, cache.WriteBehind(d, 64))
+	s.disk = cache.WriteBehind(d, 64)
+	s.lower = append(s.lower, s.disk)
 	s.compose()
 }
 

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/metrics"
 	"gamethumbs/internal/xcproxy"
 )
@@ -22,6 +23,21 @@ func (s *Server) useMetrics(m *metrics.Metrics) {
 		m.WatchCache("image", func() metrics.CacheStats {
 			st := c.Stats()
 			return metrics.CacheStats{Bytes: st.Bytes, Entries: st.Entries, Hits: st.Hits, Misses: st.Misses, Evictions: int64(st.Evictions)}
+		})
+	}
+	// The tiers below memory count the lookups that reach them: a hit
+	// ratio per tier (image_disk, image_shared).
+	lower := map[string]cache.Cache{}
+	if s.images.disk != nil {
+		lower["image_disk"] = s.images.disk
+	}
+	if s.images.shared != nil {
+		lower["image_shared"] = s.images.shared
+	}
+	for name, tier := range lower {
+		m.WatchCache(name, func() metrics.CacheStats {
+			st := s.images.tiers.Stats(tier)
+			return metrics.CacheStats{Bytes: -1, Entries: -1, Hits: st.Hits, Misses: st.Misses, Evictions: -1}
 		})
 	}
 	if r := s.renderer; r != nil {

@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"gamethumbs/internal/cache"
 	"gamethumbs/internal/config"
 	"gamethumbs/internal/metrics"
 )
@@ -109,5 +111,46 @@ func TestMetricsInProxyMode(t *testing.T) {
 	s, _ := newMeteredServer(t, func(c *config.Config) { c.Mode = config.ModeXCProxy })
 	if rec := do(t, s, "/metrics"); rec.Code != 200 {
 		t.Errorf("GET /metrics in xcproxy mode = %d, want 200", rec.Code)
+	}
+}
+
+// The tiers below memory report their own hit ratio: a picture found on
+// disk after a restart counts as a disk hit, the first lookup as a miss.
+func TestMetricsCountDiskTierHits(t *testing.T) {
+	dir := t.TempDir()
+	var d *cache.Disk
+	newWithDisk := func() *Server {
+		var err error
+		d, err = cache.OpenDisk(dir, 1<<20, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := config.Defaults()
+		cfg.RateLimitPerMinute = 0
+		return NewServer(Deps{Config: cfg, Backend: &fakeBackend{}, Disk: d, Metrics: metrics.New(),
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	}
+	const (
+		hits   = `gamethumbs_cache_hits_total{cache="image_disk"}`
+		misses = `gamethumbs_cache_misses_total{cache="image_disk"}`
+	)
+	s1 := newWithDisk()
+	do(t, s1, "/nba/lakers/celtics/thumb")
+	if got := sample(t, s1, misses); got != 1 {
+		t.Errorf("first render: %s = %v, want 1", misses, got)
+	}
+	for deadline := time.Now().Add(5 * time.Second); d.Used() == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("image never written to the disk tier")
+		}
+	}
+	d.Close()
+	s2 := newWithDisk()
+	do(t, s2, "/nba/lakers/celtics/thumb")
+	if got := sample(t, s2, hits); got != 1 {
+		t.Errorf("after a restart: %s = %v, want 1 (the picture came from disk)", hits, got)
+	}
+	if got := sample(t, s2, `gamethumbs_cache_bytes{cache="image_disk"}`); got != -1 {
+		t.Errorf("the disk tier exports a memory size (%v); it has none", got)
 	}
 }

@@ -5,7 +5,7 @@ import "github.com/prometheus/client_golang/prometheus"
 // CacheStats is a snapshot of one in-memory cache. A negative Entries or
 // Evictions means the cache does not count them; they are not exported.
 type CacheStats struct {
-	Bytes     int64 // size of the cached values
+	Bytes     int64 // size of the cached values; negative: not known (not exported)
 	Entries   int
 	Hits      uint64
 	Misses    uint64
@@ -48,7 +48,9 @@ func (c *cacheCollector) Describe(ch chan<- *prometheus.Desc) {
 
 func (c *cacheCollector) Collect(ch chan<- prometheus.Metric) {
 	s := c.stats()
-	ch <- prometheus.MustNewConstMetric(c.bytes, prometheus.GaugeValue, float64(s.Bytes))
+	if s.Bytes >= 0 {
+		ch <- prometheus.MustNewConstMetric(c.bytes, prometheus.GaugeValue, float64(s.Bytes))
+	}
 	ch <- prometheus.MustNewConstMetric(c.hits, prometheus.CounterValue, float64(s.Hits))
 	ch <- prometheus.MustNewConstMetric(c.misses, prometheus.CounterValue, float64(s.Misses))
 	if s.Entries >= 0 {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 
 	"gamethumbs/internal/colorx"
 	"gamethumbs/internal/raster"
@@ -11,34 +12,43 @@ import (
 // per-pixel lookup index and the lookup tables of a team colour.
 
 // radialIndex holds, for one quadrant of a w x h panel, the lookup index
-// (0-raster.LUTSize-1) of the radial overlay per band of n rows (the other
-// quadrants mirror it; band 0 ends at the panel's middle row). Each
-// column's bands are grouped into blocks (see radialBlocks) and every row
-// of a block takes the index of the block's middle, which keeps every
-// pixel within a third of an 8-bit level of its exact overlay. A contour
-// line (where the overlay steps from one level to the next) becomes a
+// (0-raster.LUTSize-1) of the radial overlay per row (the other quadrants
+// mirror it; row 0 is the one next to the panel's middle). Each column's
+// rows are grouped into blocks (see radialBlocks) and every row of a
+// block takes the index of the block's middle, which keeps every pixel
+// within a third of an 8-bit level of its exact overlay. A contour line
+// (where the overlay steps from one level to the next) becomes a
 // staircase of one-level steps no eye separates from the exact circle,
-// while n-1 of every n rows repeat the row above outside the logo (the
-// PNG filter turns them into zeros), and where a column's block is taller
-// than a band, the row that starts the band repeats that column too.
+// while the rows inside a block repeat the row above outside the logo
+// (the PNG filter turns them into zeros).
 type radialIndex struct {
 	qw, qh int
-	n      int
-	idx    []uint16
+	// idx holds the distinct rows (qw indices each) in order: the rows
+	// of a block are one; rowOf[b] is table row b's.
+	idx   []uint16
+	rowOf []int32
 }
 
-// block returns the band of panel row y (rows mirror about the middle).
+// block returns the table row of panel row y (rows mirror about the
+// middle).
 func (t *radialIndex) block(y, h int) int {
 	if y >= t.qh {
 		y = h - 1 - y
 	}
-	return (t.qh - 1 - y) / t.n
+	return t.qh - 1 - y
 }
 
-// row returns the indices of band b for columns 0-qw-1; column x >= qw
-// reads column w-1-x.
+// row returns the indices of table row b for columns 0-qw-1; column
+// x >= qw reads column w-1-x.
 func (t *radialIndex) row(b int) []uint16 {
-	return t.idx[b*t.qw : (b+1)*t.qw]
+	k := int(t.rowOf[b])
+	return t.idx[k*t.qw : (k+1)*t.qw]
+}
+
+// repeats reports whether table rows a and b (-1 for none) are one
+// stored row, so a painter going from one to the other keeps its pixels.
+func (t *radialIndex) repeats(a, b int) bool {
+	return a >= 0 && b >= 0 && t.rowOf[a] == t.rowOf[b]
 }
 
 // radialKey identifies the overlay index table of a panel size, overlay
@@ -54,23 +64,22 @@ type radialKey struct {
 // overlayTop is the brightness class of team colour c: its brightest
 // channel rounded up to the next multiple of 64, less one. The overlay
 // changes faster over brighter colours (the white it fades from covers
-// more of a dark one), so panels of darker colours may pair more bands;
-// four classes keep the tables few (one per canvas size and class,
-// shared by every team in it).
+// more of a dark one), so panels of darker colours may take taller
+// blocks; four classes keep the tables few (one per canvas size and
+// class, shared by every team in it).
 func overlayTop(c colorx.RGB) uint8 {
 	return max(c.R, c.G, c.B) | 63
 }
 
 // panelIndex returns the overlay index table of a w x h panel whose
 // overlay stops run from radius r0 to r1, for team colours whose channels
-// are all at most top: bands of overlayBlock rows (the same for every
-// class), blocks of up to a third of a level (radialBlocks). It is worked
-// out once per panel size, overlay and class (a banded render paints each
-// panel in six bands).
+// are all at most top: blocks of up to maxBlock rows within a third of a
+// level (radialBlocks). It is worked out once per panel size, overlay and
+// class (a banded render paints each panel in six bands).
 func panelIndex(c *derivatives, w, h int, r0, r1 float64, stops []raster.Stop, top uint8) *radialIndex {
 	build := func() (*radialIndex, int64) {
-		t := radialBlocks(w, h, r0, r1, overlayBlock(w, h, r0, r1, stops), overlaySlopes(stops, top), 1.0/3)
-		return t, int64(2 * len(t.idx))
+		t := radialBlocks(w, h, r0, r1, maxBlock, overlaySlopes(stops, top), 1.0/3)
+		return t, int64(2*len(t.idx) + 4*len(t.rowOf))
 	}
 	k := radialKey{w: w, h: h, r0: r0, r1: r1, n: len(stops), top: top}
 	if len(stops) > len(k.stops) {
@@ -81,58 +90,68 @@ func panelIndex(c *derivatives, w, h int, r0, r1 float64, stops []raster.Stop, t
 	return memo(c, nil, k, build)
 }
 
+// maxBlock is the tallest block of rows radialBlocks makes. Blocks of 16
+// rows near the panel's middle row (where the contours run nearly
+// upright and cross every row) took the 1440x1080 style-99 thumbnail
+// from 327 to 239 kB with the vignette of 0.8 times the panel's short
+// side; 32 saved another 0.2 %, and a contour held upright that long is
+// what turned into streaks at raised contrast before.
+const maxBlock = 16
+
 // radialBlocks builds the index table of a w x h panel whose overlay runs
 // from radius r0 to r1 and changes as fast as sl says (for the team
-// colours of one class), in bands of n rows. In each column, the bands
-// pair up from the middle row (1 and 2, 3 and 4, ...) into one block
-// where every row of the pair stays within bound levels of the overlay at
-// the pair's middle radius; elsewhere each band is a block of its own (n
-// rows keep within a third of a level everywhere, see overlayBlock).
-// Pairs hold where the radius hardly changes from row to row (near the
-// middle row) and where the overlay changes slowly. Larger blocks (of 4
-// or 8 bands, or the whole quadrant) hardly shrank the PNGs and, looked
-// at with the contrast raised, turned the light's rings near the middle
-// row into straight vertical streaks.
-func radialBlocks(w, h int, r0, r1 float64, n int, sl *overlaySlope, bound float64) *radialIndex {
+// colours of one class). In each column, the rows are cut from the
+// middle row outwards into groups of most rows (a power of two, aligned
+// from the middle row): a group is one block where every row of it stays
+// within bound levels of the overlay at the group's middle radius, else
+// it is halved, down to single rows. Tall blocks hold where the radius
+// hardly changes from row to row (near the middle row) and where the
+// overlay changes slowly; where it is steep (towards a deep vignette's
+// corners) the blocks are a row or two, so the contours step every row
+// or two as they cross it and a row's residuals repeat the row above's,
+// shifted by a pixel, which deflate copies.
+func radialBlocks(w, h int, r0, r1 float64, most int, sl *overlaySlope, bound float64) *radialIndex {
 	qw, qh := (w+1)/2, (h+1)/2
-	nb := (qh + n - 1) / n
-	t := &radialIndex{qw: qw, qh: qh, n: n, idx: make([]uint16, qw*nb)}
+	idx := make([]uint16, qw*qh)
 	cx, cy := float64(w)/2, float64(h)/2
 	span := max(1e-9, r1-r0)
 	// The radius is monotonic down a quadrant's column: a block's end
 	// rows hold its smallest and largest t, and the middle of those is
 	// the closest to every row's.
-	put := func(x, b, bands int, ta, tb float64) {
-		k := uint16(min(raster.LUTSize-1, int((ta+tb)/2*(raster.LUTSize-1)+0.5)))
-		for ; bands > 0 && b < nb; b, bands = b+1, bands-1 {
-			t.idx[b*qw+x] = k
-		}
-	}
-	tAt := func(dx float64, y int) float64 {
-		dy := float64(y) + 0.5 - cy
+	tAt := func(dx float64, b int) float64 {
+		dy := float64(qh-1-b) + 0.5 - cy
 		return min(1, max(0, (math.Sqrt(dx*dx+dy*dy)-r0)/span))
 	}
-	for b := 0; b < nb; b += 2 {
-		// Band b's rows run from near (next to the middle row) to mid,
-		// band b+1's from mid2 to far.
-		near, mid := qh-1-b*n, max(0, qh-(b+1)*n)
-		mid2, far := qh-1-(b+1)*n, max(0, qh-(b+2)*n)
-		for x := range qw {
-			dx := float64(x) + 0.5 - cx
-			tn, tm := tAt(dx, near), tAt(dx, mid)
-			if b+1 == nb {
-				put(x, b, 1, tn, tm)
-				continue
-			}
-			tm2, tf := tAt(dx, mid2), tAt(dx, far)
-			if lo, hi := min(tn, tf), max(tn, tf); sl.over(lo, hi)*(hi-lo)/2 <= bound {
-				put(x, b, 2, tn, tf)
-				continue
-			}
-			put(x, b, 1, tn, tm)
-			put(x, b+1, 1, tm2, tf)
+	var group func(x int, dx float64, b, k int)
+	group = func(x int, dx float64, b, k int) {
+		k = min(k, qh-b)
+		tn, tf := tAt(dx, b), tAt(dx, b+k-1)
+		lo, hi := min(tn, tf), max(tn, tf)
+		if k > 1 && sl.over(lo, hi)*(hi-lo)/2 > bound {
+			group(x, dx, b, k/2)
+			group(x, dx, b+k/2, k-k/2)
+			return
+		}
+		v := uint16(min(raster.LUTSize-1, int((tn+tf)/2*(raster.LUTSize-1)+0.5)))
+		for i := b; i < b+k; i++ {
+			idx[i*qw+x] = v
 		}
 	}
+	for b := 0; b < qh; b += most {
+		for x := range qw {
+			group(x, float64(x)+0.5-cx, b, most)
+		}
+	}
+	// Keep each run of equal rows once.
+	t := &radialIndex{qw: qw, qh: qh, rowOf: make([]int32, qh)}
+	for b := range qh {
+		r := idx[b*qw : (b+1)*qw]
+		if n := len(t.idx); b == 0 || !slices.Equal(r, t.idx[n-qw:]) {
+			t.idx = append(t.idx, r...)
+		}
+		t.rowOf[b] = int32(len(t.idx)/qw - 1)
+	}
+	t.idx = slices.Clip(t.idx)
 	return t
 }
 
@@ -172,26 +191,6 @@ func (s *overlaySlope) over(ta, tb float64) float64 {
 		}
 	}
 	return m
-}
-
-// overlayBlock returns how many rows make one band of the overlay index
-// table of a w x h panel whose overlay (stops) runs from radius r0 to r1:
-// as many as keep every row within a third of an 8-bit level of its
-// exact overlay, anywhere in the panel, for any team colour. A row reads
-// the overlay at most n/2 px of radius from its own, so n/2 may be a
-// third of the distance over which the steepest channel changes by one
-// level: 4 rows on a 1440x1080 thumbnail's panels. The contour lines
-// (where a channel steps by one level) then become staircases with steps
-// of n rows; twice that everywhere left faint vertical streaks where the
-// contours run nearly level (the top and bottom of a panel), so only
-// radialBlocks pairs bands, where the bound still holds.
-func overlayBlock(w, h int, r0, r1 float64, stops []raster.Stop) int {
-	// Sampled at 64 steps of t up to the panel's corner.
-	tMax := min(1, max(0, (math.Hypot(float64(w), float64(h))/2-r0)/max(1e-9, r1-r0)))
-	slope := 0.0 // levels per unit of t
-	overlayChords(stops, tMax, 64, 255, func(_ int, s float64) { slope = max(slope, s) })
-	perLevel := (r1 - r0) / max(1, slope) // px of radius per level
-	return max(1, int(2*perLevel/3))
 }
 
 // overlayChords calls f with the slope (levels per unit of t) of every

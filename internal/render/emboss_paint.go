@@ -73,7 +73,12 @@ func paintPanel(c *derivatives, dst *image.RGBA, panel image.Rectangle, luts pan
 		py := y - panel.Min.Y
 		row := dst.Pix[dst.PixOffset(in.Min.X, y):][:n]
 		if b := ri.block(py, h); b != block {
-			block, have = b, 0
+			// The block rows stay where the table row repeats the
+			// last one (the rows of one block).
+			if !ri.repeats(b, block) {
+				have = 0
+			}
+			block = b
 		}
 		if tex == nil {
 			if have == 0 {

@@ -3,6 +3,7 @@ package scene
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -166,12 +167,30 @@ type NotFoundError struct{ Msg string }
 
 func (e *NotFoundError) Error() string { return e.Msg }
 
-// leagueLogoURLs asks the league's providers for its logos; a URL in the
-// league configuration wins.
+// leagueLogoURLs asks for the league's logos: a URL in the league
+// configuration wins, then the league art sources (LeagueArt) that are not
+// among the league's providers and know the league (as the reference's
+// logoUrl overrides ESPN's logo for ATP and WTA with TheSportsDB's
+// badge), then the league's providers in their order.
 func (s *Service) leagueLogoURLs(ctx context.Context, l catalog.League) (light, dark string, err error) {
 	if l.LogoURL != "" {
 		return l.LogoURL, l.LogoURLDark, nil
 	}
+	var artErr error
+	for _, id := range s.cfg.LeagueArt {
+		p, ok := s.cfg.Providers[id]
+		if !ok || slices.Contains(l.Providers, id) {
+			continue
+		}
+		light, dark, err = p.LeagueLogos(ctx, l)
+		if err == nil && (light != "" || dark != "") {
+			return light, dark, nil
+		}
+		if !errors.Is(err, catalog.ErrNotCovered) {
+			artErr = err // a failed art source: the league may still have a logo of its own
+		}
+	}
+	err = nil
 	for _, id := range l.Providers {
 		p, ok := s.cfg.Providers[id]
 		if !ok {
@@ -181,6 +200,9 @@ func (s *Service) leagueLogoURLs(ctx context.Context, l catalog.League) (light, 
 		if err == nil && (light != "" || dark != "") {
 			return light, dark, nil
 		}
+	}
+	if artErr != nil && (err == nil || errors.Is(err, catalog.ErrNotCovered)) {
+		err = artErr // the art source failed and no provider of the league has a logo
 	}
 	return "", "", err
 }

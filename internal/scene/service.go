@@ -27,6 +27,11 @@ type Config struct {
 	// Providers by id ("espn"). A league's providers are tried in the order
 	// the league lists them; ids missing here are skipped.
 	Providers map[string]catalog.Provider
+	// LeagueArt lists provider ids (in Providers) also asked for a
+	// league's logo when its own providers have none: TheSportsDB's
+	// league badges serve ATP, WTA and PWHL, whose providers (ESPN's
+	// athletes, HockeyTech) have no league logos.
+	LeagueArt []string
 	// Discover finds a league unknown to the catalogue at a provider
 	// (catalog.FirstOf chains several). Nil disables discovery.
 	Discover catalog.Discoverer

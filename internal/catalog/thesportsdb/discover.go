@@ -141,3 +141,26 @@ func numeric(s string) bool {
 	}
 	return true
 }
+
+// idByName finds the TheSportsDB id of a league that has a tsdbLeagueName
+// but no tsdbLeagueId, in all_leagues.php (the discovery index): by that
+// name, else by the league's own name or short name, each matched like
+// Discover matches names (any case and accents, alternate names). Leagues
+// without a tsdbLeagueName give catalog.ErrNotCovered without a request,
+// and so do names the list lacks.
+func (p *Provider) idByName(ctx context.Context, l catalog.League) (string, error) {
+	name := p.settings.Get(l.Code).TSDBLeagueName
+	if name == "" {
+		return "", catalog.ErrNotCovered
+	}
+	idx, err := p.index.Get(ctx, "all", providerhttp.Within(p.timeout, p.loadIndex))
+	if err != nil {
+		return "", callerError(err)
+	}
+	for _, n := range []string{name, l.Name, l.ShortName} {
+		if i, ok := idx.byKey[catalog.Fold(n)]; ok && n != "" {
+			return idx.leagues[i].id, nil
+		}
+	}
+	return "", catalog.ErrNotCovered
+}

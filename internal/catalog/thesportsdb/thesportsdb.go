@@ -227,13 +227,17 @@ func (p *Provider) lookupLeague(ctx context.Context, id string) (leagueInfo, err
 }
 
 // LeagueLogos returns the league's TheSportsDB badge (its logo when it has
-// no badge) as the light logo; there is no dark variant. A league without
-// a TheSportsDB id (tsdbLeagueId, or one discovery gave it) gives
-// catalog.ErrNotCovered.
+// no badge) as the light logo; there is no dark variant. The league is
+// found by its TheSportsDB id (tsdbLeagueId, or one discovery gave it),
+// else by name in all_leagues.php (see idByName). A league with neither,
+// or whose names TheSportsDB does not list, gives catalog.ErrNotCovered.
 func (p *Provider) LeagueLogos(ctx context.Context, l catalog.League) (string, string, error) {
 	id := p.leagueID(l)
 	if id == "" {
-		return "", "", catalog.ErrNotCovered
+		var err error
+		if id, err = p.idByName(ctx, l); err != nil {
+			return "", "", err
+		}
 	}
 	info, err := p.league(ctx, id)
 	if err != nil {

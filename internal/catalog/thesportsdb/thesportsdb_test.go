@@ -19,6 +19,10 @@ var settings = catalog.SettingsTable{
 	"cfl":   {TSDBLeagueID: "4405", TSDBLeagueName: "CFL"},
 	"ohl":   {TSDBLeagueName: "Canadian OHL"},
 	"f1":    {TSDBLeagueID: "4370"},
+	"indy":  {TSDBLeagueID: "4373"},
+	"wta":   {TSDBLeagueName: "WTA Tour"},
+	"pwhl":  {TSDBLeagueName: "Womens Hockey"},
+	"rwc":   {TSDBLeagueName: "Rugby World Cup"},
 	"empty": {TSDBLeagueName: "Empty League", TSDBLeagueID: "9999"},
 }
 
@@ -76,7 +80,7 @@ func TestTeams(t *testing.T) {
 
 func TestNotCovered(t *testing.T) {
 	p, _ := newProvider(t, "")
-	for _, code := range []string{"f1", "empty", "nba"} {
+	for _, code := range []string{"indy", "empty", "nba"} {
 		if _, err := p.Teams(context.Background(), catalog.League{Code: code}); !errors.Is(err, catalog.ErrNotCovered) {
 			t.Errorf("Teams(%s) error = %v, want ErrNotCovered", code, err)
 		}
@@ -138,6 +142,34 @@ func TestBadgeIsAPNG(t *testing.T) {
 	}
 	if r, _, _, _ := img.At(32, 8).RGBA(); r>>8 != 0xff {
 		t.Errorf("badge body red = %d, want 255", r>>8)
+	}
+}
+
+// A league with a TheSportsDB name but no id gets its badge by id found
+// by name in all_leagues.php: its tsdbLeagueName, else its own name;
+// a name the list lacks is not covered.
+func TestLeagueLogosByName(t *testing.T) {
+	p, fake := newProvider(t, "")
+	for _, tt := range []struct {
+		l     catalog.League
+		badge string
+	}{
+		{catalog.League{Code: "wta", Name: "WTA Tour"}, "/images/league/WTA.png"},
+		{catalog.League{Code: "pwhl", Name: "Professional Women's Hockey League", ShortName: "PWHL"}, "/images/league/PWHL.png"},
+	} {
+		light, _, err := p.LeagueLogos(context.Background(), tt.l)
+		if err != nil || light != fake.URL+tt.badge {
+			t.Errorf("LeagueLogos(%s) = %q, %v, want %s", tt.l.Code, light, err, fake.URL+tt.badge)
+		}
+	}
+	if _, _, err := p.LeagueLogos(context.Background(), catalog.League{Code: "rwc", Name: "Rugby World Cup"}); !errors.Is(err, catalog.ErrNotCovered) {
+		t.Errorf("LeagueLogos(rwc) error = %v, want ErrNotCovered (not listed)", err)
+	}
+	if _, _, err := p.LeagueLogos(context.Background(), catalog.League{Code: "nba", Name: "WTA Tour"}); !errors.Is(err, catalog.ErrNotCovered) {
+		t.Errorf("LeagueLogos(nba) error = %v, want ErrNotCovered (no tsdbLeagueName)", err)
+	}
+	if n := fake.Hits("all_leagues.php"); n != 1 {
+		t.Errorf("all_leagues.php asked %d times, want once (cached)", n)
 	}
 }
 

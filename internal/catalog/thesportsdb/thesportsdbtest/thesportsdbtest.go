@@ -6,10 +6,12 @@
 //
 // Leagues with teams: "CFL" (nine Canadian Football League teams),
 // "Canadian OHL" (four teams, one without colours), "Danish Superliga" and
-// "Australian AFL" (a few teams) and "Empty League" (an empty list, as
+// "Australian AFL", "Formula 1", "NASCAR Cup Series" and "United Rugby
+// Championship" (a few teams each) and "Empty League" (an empty list, as
 // TheSportsDB answers {"teams":null}). all_leagues.php lists Leagues;
 // league badges exist for the ids of LeagueBadges (Formula 1, NASCAR,
-// IndyCar, CFL, AFL, rugby, cricket, ...).
+// IndyCar, CFL, AFL, rugby, cricket, ATP, WTA, PWHL, ...), drawn in the
+// colour LeagueBadgeColour gives.
 package thesportsdbtest
 
 import (
@@ -59,6 +61,21 @@ var Teams = map[string][]Team{
 		{"134100", "Collingwood Magpies", "COL", "Pies", "Melbourne", "#000000", "#FFFFFF"},
 		{"134101", "Sydney Swans", "SYD", "Swans", "Sydney", "#ED171F", "#FFFFFF"},
 	},
+	// Leagues whose pictures the gallery shows (cmd/gallery): constructors,
+	// racing teams and rugby clubs with their colours.
+	"Formula 1": {
+		{"135500", "Ferrari", "FER", "Scuderia Ferrari", "Maranello", "#DC0000", "#FFF200"},
+		{"135501", "McLaren", "MCL", "McLaren F1 Team", "Woking", "#FF8000", "#47C7FC"},
+		{"135502", "Mercedes", "MER", "Mercedes-AMG Petronas", "Brackley", "#00A19C", "#C0C0C0"},
+	},
+	"NASCAR Cup Series": {
+		{"135600", "Hendrick Motorsports", "HMS", "Hendrick", "Concord", "#1B365D", "#C8102E"},
+		{"135601", "Joe Gibbs Racing", "JGR", "Gibbs", "Huntersville", "#00833E", "#FFFFFF"},
+	},
+	"United Rugby Championship": {
+		{"135700", "Leinster Rugby", "LEI", "Leinster", "Dublin", "#0A2D6E", "#FFFFFF"},
+		{"135701", "Munster Rugby", "MUN", "Munster", "Limerick", "#C8102E", "#0A2240"},
+	},
 }
 
 // League is one league of all_leagues.php.
@@ -75,6 +92,12 @@ var Leagues = []League{
 	{"4405", "CFL", "American Football", "Canadian Football League"},
 	{"4456", "Australian AFL", "Australian Football", "AFL"},
 	{"4926", "Norwegian Fjordkraft-ligaen", "Ice Hockey", "Eliteserien"},
+	{"4446", "United Rugby Championship", "Rugby", "URC, Pro14"},
+	// ATP and WTA by their TheSportsDB ids; PWHL, which gamethumbs finds
+	// by name (tsdbLeagueName without an id), under an id of the fake's own.
+	{"4464", "ATP World Tour", "Tennis", "ATP Tour"},
+	{"4517", "WTA Tour", "Tennis", "Womens Tennis Association"},
+	{"5167", "PWHL", "Ice Hockey", "Professional Women's Hockey League"},
 }
 
 // Stadiums are the home grounds of the fake's teams by team id
@@ -104,7 +127,24 @@ var Players = []Player{
 // LeagueBadges maps TheSportsDB league ids to the label of their badge.
 var LeagueBadges = map[string]string{"4370": "F1", "4393": "NASCAR", "4373": "INDY", "4405": "CFL",
 	"4456": "AFL", "4926": "FJORD", "4340": "SUPERLIGA", "4416": "NRL", "4551": "SUPER RUGBY",
-	"4714": "6N", "4414": "PREM", "4446": "URC", "5622": "UNRIVALED", "4460": "IPL", "4461": "BBL", "5532": "SA20"}
+	"4714": "6N", "4414": "PREM", "4446": "URC", "5622": "UNRIVALED", "4460": "IPL", "4461": "BBL", "5532": "SA20",
+	"4464": "ATP", "4517": "WTA", "5167": "PWHL"}
+
+// leagueColours are the badge colours (shape, ring) of some leagues; the
+// others are red on near black.
+var leagueColours = map[string][2]string{
+	"ATP": {"1f4e9c", "d7e3f4"}, "WTA": {"7b2d8e", "f3d9fa"}, "PWHL": {"008c95", "e0f4f5"},
+	"NASCAR": {"f2b705", "1a1a1a"}, "URC": {"2e7d32", "f5f5f5"},
+}
+
+// LeagueBadgeColour is the main colour (hex "rrggbb") of the badge the
+// fake draws for a league badge label ("F1", "ATP").
+func LeagueBadgeColour(label string) string {
+	if c, ok := leagueColours[label]; ok {
+		return c[0]
+	}
+	return "e10600"
+}
 
 // Server is a running fake. Its methods are safe for concurrent use.
 type Server struct {
@@ -234,7 +274,11 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 	case strings.HasPrefix(path, "/images/league/"):
 		label := strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(path, "/images/league/"), ".png"), "-", " ")
-		writePNG(w, Badge(label, "e10600", "15151e", Square, 256))
+		alt := "15151e"
+		if c, ok := leagueColours[label]; ok {
+			alt = c[1]
+		}
+		writePNG(w, Badge(label, LeagueBadgeColour(label), alt, Square, 256))
 	default:
 		http.NotFound(w, r)
 	}
