@@ -420,9 +420,10 @@ func newBackend(cfg config.Config, r *render.Renderer, user *custom.Data, m *met
 	}
 	// LOGO_CACHE_MB is shared: seven eighths for the renderer's logo
 	// sprites (scaled, shadowed, stored compactly) and what it measured of
-	// each logo, keyed by logo handles that keep only the downloaded bytes;
-	// a sixteenth each for decoded logos (needed only while a sprite of a
-	// new size is built) and downloaded bodies on their way to a handle.
+	// each logo, keyed by logo handles that keep only the downloaded bytes,
+	// a sixteenth of that for decoded logos it keeps until their sprites
+	// of every size in use are built; a sixteenth each for the fetcher's
+	// decoded logos and downloaded bodies on their way to a handle.
 	logoBytes := int64(cfg.LogoCacheMB) << 20
 	fcfg := fetch.Config{Timeout: cfg.RequestTimeout, UserAgent: ua,
 		CacheBytes: logoBytes / 16, RawCacheBytes: logoBytes / 16}

@@ -20,7 +20,9 @@
 // Logos are 500x500 badges with the team abbreviation, transparent PNGs
 // with lighter dark variants; a few teams have JPEG logos (nba MEM, nfl
 // JAX, college-football Miami (OH)), one an SVG logo (nhl SEA), one none
-// (usa.1 ATX) and one no colours (eng.1 BRE).
+// (usa.1 ATX) and one no colours (eng.1 BRE). By default they are flat (a
+// handful of colours, cheap to draw and encode); with RealisticLogos they
+// are logogen's, with the colours and compressed size of real logos.
 package espntest
 
 import (
@@ -60,9 +62,27 @@ type response struct {
 
 const jsonType = "application/json;charset=UTF-8"
 
+// Option changes what a fake serves.
+type Option func(*options)
+
+type options struct {
+	realistic bool
+}
+
+// RealisticLogos makes the fake serve realistic logos (logogen: thousands
+// of colours, gradients, fine text, some photographic, 1.5 to 10 bits per
+// visible pixel) in place of the flat badges, at the same paths and in
+// the same formats (SVG logos stay SVG). Each is drawn on its first
+// request, about 50 ms, and kept for the process.
+func RealisticLogos() Option { return func(o *options) { o.realistic = true } }
+
 // New starts a fake ESPN that is closed when the test ends.
-func New(t testing.TB) *Server {
+func New(t testing.TB, opts ...Option) *Server {
 	t.Helper()
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
 	s := &Server{
 		hits:    make(map[string]int),
 		headers: make(map[string]http.Header),
@@ -74,7 +94,7 @@ func New(t testing.TB) *Server {
 	t.Cleanup(s.srv.Close)
 	s.URL = s.srv.URL
 	s.SiteURL, s.CoreURL, s.CDNURL = s.URL+"/site", s.URL+"/core", s.URL+"/cdn"
-	s.routes = buildRoutes(s.CoreURL, s.CDNURL)
+	s.routes = buildRoutes(s.CoreURL, s.CDNURL, o)
 	return s
 }
 
@@ -95,16 +115,21 @@ const SportsPath = "/core/v2/sports"
 func LeaguesPath(sport string) string { return "/core/v2/sports/" + sport + "/leagues" }
 
 // buildRoutes prepares every default answer; logos are drawn on request.
-func buildRoutes(core, cdn string) map[string]response {
+func buildRoutes(core, cdn string, o options) map[string]response {
 	r := make(map[string]response)
+	logo := func(img logoImage, name string) response {
+		if o.realistic && img.Format != "svg" {
+			img.Realistic, img.Name = true, name
+		}
+		return response{http.StatusOK, img.contentType(), nil, &img}
+	}
 	for _, l := range leagues {
 		r[TeamsPath(l.sport, l.slug)] = response{http.StatusOK, jsonType, teamListBody(l, cdn), nil}
 		r[LeaguePath(l.sport, l.slug)] = response{http.StatusOK, jsonType, leagueObjectBody(l, core, cdn), nil}
 		addVenueRoutes(r, l, cdn)
 		for _, t := range Teams(l.sport, l.slug) {
 			for _, f := range teamLogoFiles(l, t) {
-				img := f.img
-				r["/cdn"+f.path] = response{http.StatusOK, img.contentType(), nil, &img}
+				r["/cdn"+f.path] = logo(f.img, t.DisplayName)
 			}
 		}
 	}
@@ -116,8 +141,8 @@ func buildRoutes(core, cdn string) map[string]response {
 		light := logoImage{Label: strings.ToUpper(n), Color: "1d2b53", Alt: "c0c0c0", Format: "png"}
 		dark := light
 		dark.Dark = true
-		r["/cdn/i/teamlogos/leagues/500/"+n+".png"] = response{http.StatusOK, "image/png", nil, &light}
-		r["/cdn/i/teamlogos/leagues/500-dark/"+n+".png"] = response{http.StatusOK, "image/png", nil, &dark}
+		r["/cdn/i/teamlogos/leagues/500/"+n+".png"] = logo(light, "")
+		r["/cdn/i/teamlogos/leagues/500-dark/"+n+".png"] = logo(dark, "")
 	}
 	// Logos of the pseudo-teams gamethumbs knows (conference and
 	// All-Star sides), at the paths ESPN serves them.
@@ -125,8 +150,7 @@ func buildRoutes(core, cdn string) map[string]response {
 		"/i/teamlogos/nfl/500/scoreboard/afc.png": "AFC", "/i/teamlogos/nfl/500/scoreboard/nfc.png": "NFC",
 		"/i/teamlogos/mlb/500/al.png": "AL", "/i/teamlogos/mlb/500/nl.png": "NL",
 	} {
-		img := logoImage{Label: label, Color: "0b2265", Alt: "c8102e", Format: "png"}
-		r["/cdn"+path] = response{http.StatusOK, "image/png", nil, &img}
+		r["/cdn"+path] = logo(logoImage{Label: label, Color: "0b2265", Alt: "c8102e", Format: "png"}, "")
 	}
 	var sports []string
 	for _, d := range discovery {

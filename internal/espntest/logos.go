@@ -16,6 +16,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+
+	"gamethumbs/internal/logogen"
 )
 
 // logoSize is the width and height of every generated logo.
@@ -32,6 +34,12 @@ type logoImage struct {
 	Format     string // "png", "jpg" or "svg"
 	Dark       bool
 	Scoreboard bool
+	// Realistic draws the logo with logogen instead (gradients, bevel,
+	// fine text, photographic texture: the statistics of real logos),
+	// with Name as its fine lettering, and encodes a PNG at
+	// DefaultCompression as a logo CDN's optimised file would be.
+	Realistic bool
+	Name      string
 }
 
 // contentType returns the MIME type of the encoded logo.
@@ -66,15 +74,23 @@ func (li logoImage) encode() []byte {
 	if li.Format == "svg" {
 		return li.svg()
 	}
-	img := li.draw()
+	var img image.Image
+	if li.Realistic {
+		img = li.drawRealistic()
+	} else {
+		img = li.draw()
+	}
 	var buf bytes.Buffer
 	var err error
-	if li.Format == "jpg" {
+	switch {
+	case li.Format == "jpg":
 		flat := image.NewRGBA(img.Bounds())
 		draw.Draw(flat, flat.Bounds(), image.White, image.Point{}, draw.Src)
 		draw.Draw(flat, flat.Bounds(), img, image.Point{}, draw.Over)
 		err = jpeg.Encode(&buf, flat, &jpeg.Options{Quality: 90})
-	} else {
+	case li.Realistic:
+		err = png.Encode(&buf, img)
+	default:
 		err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img)
 	}
 	if err != nil {
@@ -196,6 +212,13 @@ func (li logoImage) drawLabel(img *image.Paletted) {
 			}
 		}
 	}
+}
+
+// drawRealistic draws the logo with logogen in the logo's colours.
+func (li logoImage) drawRealistic() *image.NRGBA {
+	fill, ring := li.colours()
+	return logogen.Draw(logogen.Spec{Label: li.Label, Name: li.Name, Primary: fill, Secondary: ring,
+		Size: logoSize, Square: li.Scoreboard})
 }
 
 // svg returns an SVG badge: a circle in the team colour with a ring and a

@@ -28,12 +28,14 @@ type Stats struct {
 	Hits      uint64
 	Misses    uint64
 	Evictions uint64 // entries dropped to stay within the bounds
+	Rejected  uint64 // values Add did not store because Admit said no
 }
 
 // Cache maps keys to values. The zero value is not usable; call New.
 type Cache[K comparable, V any] struct {
 	mu    sync.Mutex
 	opts  Options
+	admit func(key K, victims []K) bool // SetAdmit
 	used  int64
 	order *list.List // front = most recently used; elements hold *item[K, V]
 	items map[K]*list.Element
@@ -92,9 +94,10 @@ func (c *Cache[K, V]) Peek(key K) (V, bool) {
 
 // Add stores val under key until expires (zero: no expiry), size bytes
 // counted against MaxBytes, replacing any previous value, and evicts the
-// least recently used entries until the bounds hold. A value larger than
-// MaxBytes is not stored (and any previous value of key is dropped).
-// It reports whether the value was stored.
+// least recently used entries until the bounds hold, unless the
+// admission rule (SetAdmit) refuses them. A value larger than MaxBytes
+// is not stored (and any previous value of key is dropped). It reports
+// whether the value was stored.
 func (c *Cache[K, V]) Add(key K, val V, size int64, expires time.Time) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -102,6 +105,10 @@ func (c *Cache[K, V]) Add(key K, val V, size int64, expires time.Time) bool {
 		c.remove(el)
 	}
 	if size > c.opts.MaxBytes {
+		return false
+	}
+	if c.admit != nil && !c.admits(key, size) {
+		c.stats.Rejected++
 		return false
 	}
 	c.items[key] = c.order.PushFront(&item[K, V]{key: key, val: val, size: size, expires: expires})
@@ -155,6 +162,33 @@ func (c *Cache[K, V]) Stats() Stats {
 	s := c.stats
 	s.Bytes, s.Entries = c.used, len(c.items)
 	return s
+}
+
+// SetAdmit sets the admission rule: when Add would have to evict, it
+// first asks admit with the new key and the keys it would evict (least
+// recently used first), and if admit says no it stores nothing and
+// evicts nothing. A cache whose users cycle through more than it holds
+// can so keep a stable part of them instead of evicting each entry just
+// before its next use. admit is called with the cache locked and must not
+// use it; nil removes the rule.
+func (c *Cache[K, V]) SetAdmit(admit func(key K, victims []K) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.admit = admit
+}
+
+// admits asks the admission rule whether key, of size bytes, may evict
+// what storing it would evict; true when nothing would be.
+func (c *Cache[K, V]) admits(key K, size int64) bool {
+	used, n := c.used+size, c.order.Len()+1
+	var victims []K
+	for el := c.order.Back(); el != nil && (used > c.opts.MaxBytes || (c.opts.MaxEntries > 0 && n > c.opts.MaxEntries)); el = el.Prev() {
+		it := el.Value.(*item[K, V])
+		victims = append(victims, it.key)
+		used -= it.size
+		n--
+	}
+	return len(victims) == 0 || c.admit(key, victims)
 }
 
 func (c *Cache[K, V]) evict() {

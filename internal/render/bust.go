@@ -13,8 +13,8 @@ import (
 // anchored on an edge instead: in a circle (styles 3 and 4, logo styles
 // 3 and 5) the bust fills most of the circle with its cut along the
 // circle's bottom and is clipped to the circle, like an avatar; on the
-// open backgrounds of styles 1, 2, 5 and 6 it stands on the bottom edge
-// of its side of the picture, a little larger than a logo; on the panels
+// open backgrounds of styles 1, 2, 5 and 6 it is composed as a portrait
+// of its side of the picture (bust_side.go); on the panels
 // of styles 98 and 99 it stands on its panel's bottom edge, without the
 // reflection a logo gets.
 const (
@@ -22,7 +22,6 @@ const (
 	bustHead = 0.6  // widest head (near the top) over the bottom row's width
 	bustHigh = 0.85 // bust height over the circle's diameter
 	bustWide = 1.1  // widest bust (a pair) over the circle's diameter: the circle clips the outer shoulders
-	bustGrow = 1.15 // bust box over the logo box on open backgrounds
 	// bust box over a style-98/99 panel's short side (about the size of
 	// a style-1 bust on a thumbnail)
 	bustPanel = 0.75

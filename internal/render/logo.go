@@ -307,9 +307,21 @@ func (p *painter) drawLogoHalo(dst *image.RGBA, img image.Image, grey bool, cx, 
 	if sh != nil {
 		k.r, k.dx, k.dy, k.alpha = p.px(sh.blur/2), p.px(sh.dx), p.px(sh.dy), uint8(sh.alpha*255+0.5)
 	}
-	// The logo's pixels are needed only to build what is not cached.
+	// The logo's pixels are needed only to build what is not cached; a
+	// handle's stay pinned until its sprites of every size in use are.
+	src, pinned := img.(pixelSource)
+	class := spriteClass{side: int(math.Round(s)), r: k.r, dx: k.dx, dy: k.dy, alpha: k.alpha}
+	if pinned {
+		p.cache.pins.use(class)
+	}
 	sp, _ := held(p, k, func() (*raster.SpanImage, bool) {
-		return logoSprite(p.cache, func() logoInfo { li, _ := p.normalised(img); return li }, k), true
+		return logoSprite(p.cache, func() logoInfo {
+			li, _ := p.normalised(img)
+			if px, ok := li.img.(*image.RGBA); ok && pinned {
+				p.cache.pins.built(src, px, class)
+			}
+			return li
+		}, k), true
 	})
 	if !p.warming {
 		if p.shadows == nil {

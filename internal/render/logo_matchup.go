@@ -68,8 +68,8 @@ func (p *painter) logoSplit(sd [2]*side) error {
 	box := 0.8 * c.bs
 	return p.steps(
 		func() { p.paintCard(c, sd[0].color, sd[1].color, true) },
-		func() { p.logoSide(0, sd[0], sd[0].color, c.at(0.2), c.cy(), box, shadowLogo, false) },
-		func() { p.logoSide(1, sd[1], sd[1].color, c.at(0.8), c.cy(), box, shadowLogo, false) },
+		func() { p.cardSide(c, 0, sd[0], c.at(0.2), box) },
+		func() { p.cardSide(c, 1, sd[1], c.at(0.8), box) },
 		func() {
 			if !p.o.LeagueLogo {
 				return
@@ -79,6 +79,17 @@ func (p *painter) logoSplit(sd [2]*side) error {
 			p.drawPicked(p.dst, lg.Logo, lg.LogoDark, bg, false, c.at(0.5), c.cy(), 0.6*c.bs, shadowLogoSoft)
 		},
 	)
+}
+
+// cardSide draws side i of logoSplit's card c: a bust composed as a
+// portrait of its part of the card (bust_side.go), anything else in its
+// box of side s centred at (cx, c.cy()).
+func (p *painter) cardSide(c card, i int, sd *side, cx, s float64) {
+	if p.sideBust(sd) {
+		p.drawBustInSide(p.cardBustSide(i, c), sd, sd.color)
+		return
+	}
+	p.logoSide(i, sd, sd.color, cx, c.cy(), s, shadowLogo, false)
 }
 
 // logoPair is matchup logo style 2: the two logos side by side on the

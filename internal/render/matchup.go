@@ -242,39 +242,9 @@ func (p *painter) logoBoxes() (s, ax, ay, bx, by float64) {
 // parallel (warm).
 func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
 	s, ax, ay, bx, by := p.logoBoxes()
-	sa, sb := s, s
-	// Busts stand on the bottom edge of their side (bust.go), below the
-	// league logo: they keep the full box the league logo's margins
-	// would take from a logo, inside the canvas's edge margin.
-	full := min(0.325*p.W, 0.52*p.H)
-	if p.portrait {
-		full = min(0.5*p.W, 0.32*p.H)
-	}
-	inside := edgeGap*p.m + bustGrow*full/2 // a bust's centre from the edge at least
-	if p.sideBust(a) {
-		if !p.portrait {
-			ax = max(ax, inside)
-		}
-		bottom := p.H
-		if p.portrait {
-			bottom = p.H / 2
-			if p.o.LeagueLogo {
-				bottom -= 0.125 * p.m // above the league logo in the middle
-			}
-		}
-		sa = bustGrow * full
-		ay = p.bustCentre(p.pickLogo(a.logo, a.logoDark, bgA), sa, bottom)
-	}
-	if p.sideBust(b) {
-		if !p.portrait {
-			bx = min(bx, p.W-inside)
-		}
-		sb = bustGrow * full
-		by = p.bustCentre(p.pickLogo(b.logo, b.logoDark, bgB), sb, p.H)
-	}
 	draws := []func(q *painter){
-		func(q *painter) { q.drawSide(a, bgA, ax, ay, sa, shadowLogo) },
-		func(q *painter) { q.drawSide(b, bgB, bx, by, sb, shadowLogo) },
+		func(q *painter) { q.drawOpenSide(0, a, bgA, ax, ay, s) },
+		func(q *painter) { q.drawOpenSide(1, b, bgB, bx, by, s) },
 		func(q *painter) { q.centreLeagueLogo(bgMid) },
 	}
 	p.warm(draws...)
@@ -283,6 +253,17 @@ func (p *painter) logoSteps(a, b *side, bgA, bgB, bgMid colorx.RGB) []func() {
 		steps[i] = func() { d(p) }
 	}
 	return steps
+}
+
+// drawOpenSide draws side i of styles 1, 2, 5 and 6: a bust composed as
+// a portrait in its half (bust.go), anything else in its box of side s
+// centred at (cx, cy).
+func (p *painter) drawOpenSide(i int, sd *side, bg colorx.RGB, cx, cy, s float64) {
+	if p.sideBust(sd) {
+		p.drawBustInSide(p.bustSide(i), sd, bg)
+		return
+	}
+	p.drawSide(sd, bg, cx, cy, s, shadowLogo)
 }
 
 // centreLeagueLogo draws the league logo (0.25 m) in the middle of the

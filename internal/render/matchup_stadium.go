@@ -157,14 +157,14 @@ func (p *painter) stadium(sd [2]*side) error {
 	bgA, bgB := bg, bg
 	if photo != nil {
 		if p.layer == nil {
-			p.layer = venueLayer(p.venues, v.Photo, photo, p.o.Height, home.color)
+			p.layer = venueLayer(p.venues, v.Photo, photo, p.o.Width, p.o.Height, home.color)
 		}
 		layer = p.layer
 		// Each logo is picked against the photo behind it.
 		box := func(c [2]float64) image.Rectangle {
 			return image.Rect(int(c[0]-l.s/2), int(c[1]-l.s/2), int(c[0]+l.s/2), int(c[1]+l.s/2))
 		}
-		bgA, bgB = layerAverage(layer, p.o.Width, p.o.Height, box(l.a)), layerAverage(layer, p.o.Width, p.o.Height, box(l.b))
+		bgA, bgB = layerAverage(layer, p.o.Height, box(l.a)), layerAverage(layer, p.o.Height, box(l.b))
 	} else {
 		bg = venueFallbackBase(home.color, home.alt)
 		bgA, bgB = bg, bg

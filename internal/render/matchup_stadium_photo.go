@@ -10,25 +10,30 @@ import (
 )
 
 // The venue photo of styles 10-13 is graded once per venue and canvas
-// height into a layer (the photo scaled to layerHeight, desaturated,
-// darkened towards the bottom and the sides, washed with the home colour)
-// and kept; a render then only crops it (thumbnails, whose height is the
-// layer's) or scales it (covers). The layers live in a cache of their own,
-// so photos never push logo sprites out of theirs.
+// size into a layer and kept: the photo scaled to cover a canvas a
+// layerDetail-th of the size, softened, desaturated, darkened towards the
+// bottom and the sides and washed with the home colour, then scaled up
+// across to the canvas width (bilinear). A render copies each layer row
+// to layerDetail canvas rows. The backdrop behind the logos and type is
+// soft anyway, and a row that repeats the row above costs the PNG
+// encoder next to nothing: the photo encodes in about a third of the CPU
+// and half the bytes it would at full detail. The layers live in a cache
+// of their own, so photos never push logo sprites out of theirs.
 
-// DefaultVenueCacheBytes bounds the graded venue layers (a 1920x1080
-// layer is 8 MB).
+// DefaultVenueCacheBytes bounds the graded venue layers (a 1440x1080
+// thumbnail's is 1440x360, 2 MB).
 const DefaultVenueCacheBytes = 40 << 20
 
-// maxLayerHeight is the tallest layer: covers taller than that scale it.
-const maxLayerHeight = 1080
+// layerDetail is how many canvas rows (and, before the layer is scaled
+// across, columns) one photo pixel of the grade covers.
+const layerDetail = 3
 
 // venueKey identifies a layer without keeping the photo alive: the photo
 // belongs to the fetcher's cache, which decides how long it lives.
 type venueKey struct {
 	photo weak.Pointer[image.RGBA]
 	src   image.Image // the photo as the scene gave it, when not an *image.RGBA
-	h     int
+	w, h  int         // the canvas's size
 	wash  uint32
 }
 
@@ -78,14 +83,11 @@ func meanLuma(img *image.RGBA) float64 {
 }
 
 // layerAverage is the mean colour of the part of the canvas r (canvas
-// pixels) shows of layer, drawn as venuePhoto draws it on a w x h canvas.
-func layerAverage(layer *image.RGBA, w, h int, r image.Rectangle) colorx.RGB {
-	lw, lh := layer.Rect.Dx(), layer.Rect.Dy()
-	scale := max(float64(w)/float64(lw), float64(h)/float64(lh))
-	sx0 := (float64(lw) - float64(w)/scale) / 2
-	sy0 := (float64(lh) - float64(h)/scale) / 2
-	src := image.Rect(int(sx0+float64(r.Min.X)/scale), int(sy0+float64(r.Min.Y)/scale),
-		int(sx0+float64(r.Max.X)/scale)+1, int(sy0+float64(r.Max.Y)/scale)+1).Intersect(layer.Rect)
+// pixels) shows of layer, drawn as venuePhoto draws it on a canvas of h
+// rows.
+func layerAverage(layer *image.RGBA, h int, r image.Rectangle) colorx.RGB {
+	lh := layer.Rect.Dy()
+	src := image.Rect(r.Min.X, r.Min.Y*lh/h, r.Max.X, r.Max.Y*lh/h+1).Intersect(layer.Rect)
 	var sr, sg, sb, n int
 	step := max(1, min(src.Dx(), src.Dy())/24)
 	for y := src.Min.Y; y < src.Max.Y; y += step {
@@ -101,37 +103,38 @@ func layerAverage(layer *image.RGBA, w, h int, r image.Rectangle) colorx.RGB {
 }
 
 // venueLayer returns the graded layer of photo (src as the scene gave it,
-// px its pixels) for a canvas of height h, building and keeping it on a
-// miss.
-func venueLayer(cache *venueLayers, src image.Image, px *image.RGBA, h int, wash colorx.RGB) *image.RGBA {
-	lh := min(h, maxLayerHeight)
+// px its pixels) for a w x h canvas, building and keeping it on a miss.
+func venueLayer(cache *venueLayers, src image.Image, px *image.RGBA, w, h int, wash colorx.RGB) *image.RGBA {
 	if cache == nil {
-		return gradePhoto(px, lh, wash)
+		return gradePhoto(px, w, h, wash)
 	}
-	key := venueKey{h: lh, wash: rgbKey(wash)}
+	key := venueKey{w: w, h: h, wash: rgbKey(wash)}
 	if rgba, ok := src.(*image.RGBA); ok && rgba == px {
 		key.photo = weak.Make(px)
 	} else if cacheable(src) {
 		key.src = src
 	} else {
-		return gradePhoto(px, lh, wash)
+		return gradePhoto(px, w, h, wash)
 	}
 	if l, ok := cache.Get(key); ok {
 		return l
 	}
-	l := gradePhoto(px, lh, wash)
+	l := gradePhoto(px, w, h, wash)
 	cache.Add(key, l, int64(len(l.Pix)), time.Time{})
 	return l
 }
 
-// gradePhoto scales photo to height lh (keeping its aspect ratio) and
-// grades it.
-func gradePhoto(photo *image.RGBA, lh int, wash colorx.RGB) *image.RGBA {
+// gradePhoto builds the layer of photo for a w x h canvas (see the top
+// of this file): w x ceil(h/layerDetail).
+func gradePhoto(photo *image.RGBA, w, h int, wash colorx.RGB) *image.RGBA {
 	pw, ph := photo.Rect.Dx(), photo.Rect.Dy()
-	lw := max(1, int(float64(pw)*float64(lh)/float64(ph)+0.5))
+	lw, lh := max(1, (w+layerDetail-1)/layerDetail), max(1, (h+layerDetail-1)/layerDetail)
 	layer := image.NewRGBA(image.Rect(0, 0, lw, lh))
-	scaleBilinear(layer, layer.Rect, photo, 0, 0, float64(lw)/float64(pw), float64(lh)/float64(ph))
-	softFocus(layer, max(1, lh/540))
+	// The photo scaled to cover lw x lh, centred.
+	k := max(float64(lw)/float64(pw), float64(lh)/float64(ph))
+	sx0, sy0 := (float64(pw)-float64(lw)/k)/2, (float64(ph)-float64(lh)/k)/2
+	scaleBilinear(layer, layer.Rect, photo, sx0, sy0, k, k, false)
+	softFocus(layer, 1)
 	// Exposure: a bright photo (an overcast sky, pale stands) is darkened
 	// until its mean luma is at most exposureMean, so white logos and type
 	// read on it as on a dark one.
@@ -163,37 +166,28 @@ func gradePhoto(photo *image.RGBA, lh int, wash colorx.RGB) *image.RGBA {
 			o[3] = 255
 		}
 	}
-	return layer
+	wide := image.NewRGBA(image.Rect(0, 0, w, lh))
+	scaleBilinear(wide, wide.Rect, layer, 0, 0, float64(w)/float64(lw), 1, true)
+	return wide
 }
 
-// venuePhoto paints the graded layer scaled to cover the canvas (a centred
-// crop) on the rows of the band being painted: a plain copy when the
-// canvas is as tall as the layer and narrower, else bilinear.
+// venuePhoto paints the layer on the rows of the band being painted:
+// canvas row y is layer row y*lh/h.
 func (p *painter) venuePhoto(layer *image.RGBA) {
 	r := p.dst.Rect.Intersect(p.full)
-	if r.Empty() {
-		return
+	lh := layer.Rect.Dy()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		j := min(y*lh/p.o.Height, lh-1)
+		copy(p.dst.Pix[p.dst.PixOffset(r.Min.X, y):][:4*r.Dx()], layer.Pix[j*layer.Stride+4*r.Min.X:])
 	}
-	lw, lh := layer.Rect.Dx(), layer.Rect.Dy()
-	W, H := p.o.Width, p.o.Height
-	if lh == H && lw >= W {
-		x0 := (lw - W) / 2
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			copy(p.dst.Pix[p.dst.PixOffset(r.Min.X, y):][:4*r.Dx()], layer.Pix[y*layer.Stride+4*(x0+r.Min.X):])
-		}
-		return
-	}
-	scale := max(float64(W)/float64(lw), float64(H)/float64(lh))
-	sx0 := (float64(lw) - float64(W)/scale) / 2
-	sy0 := (float64(lh) - float64(H)/scale) / 2
-	scaleBilinear(p.dst, r, layer, sx0, sy0, scale, scale)
 }
 
 // scaleBilinear fills rows r of dst (an opaque canvas in its own
 // coordinates) with src scaled by (kx, ky) after moving it by (-sx0,
-// -sy0) in source pixels, bilinear. Each source row is resampled across
-// once and kept while output rows need it.
-func scaleBilinear(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sx0, sy0, kx, ky float64) {
+// -sy0) in source pixels, bilinear; acrossOnly: each output row is the
+// nearest source row's, resampled across. Each source row is resampled
+// across once and kept while output rows need it.
+func scaleBilinear(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sx0, sy0, kx, ky float64, acrossOnly bool) {
 	sw, sh := src.Rect.Dx(), src.Rect.Dy()
 	n := r.Dx()
 	x0 := make([]int32, n)
@@ -230,6 +224,10 @@ func scaleBilinear(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sx0, sy0
 		j := int(fy)
 		j1 := min(j+1, sh-1)
 		wy := int32((fy-float64(j))*256 + 0.5)
+		if acrossOnly {
+			j = min(int(fy+0.5), sh-1)
+			j1, wy = j, 0
+		}
 		switch {
 		case haveA == j:
 		case haveB == j:
@@ -239,7 +237,7 @@ func scaleBilinear(dst *image.RGBA, r image.Rectangle, src *image.RGBA, sx0, sy0
 			across(j, rowA)
 			haveA = j
 		}
-		if haveB != j1 {
+		if haveB != j1 && wy != 0 {
 			across(j1, rowB)
 			haveB = j1
 		}
