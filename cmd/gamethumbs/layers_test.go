@@ -113,6 +113,7 @@ var floors = map[string]int{
 	"internal/render/rendertest":                   floorBase,
 	"internal/testutil":                            floorBase,
 	"internal/xcproxy/xmltv/xmltvtest":             floorBase,
+	"internal/logogen":                             floorMechanism,
 	"internal/catalog/flags/flagstest":             floorMechanism,
 	"internal/catalog/mlbstats/mlbstatstest":       floorMechanism,
 	"internal/espntest":                            floorCompose,
@@ -122,10 +123,11 @@ var floors = map[string]int{
 }
 
 // isTestHelper reports whether a package of the module exists for tests:
-// fakes and tools named "...test", and testutil.
+// fakes and tools named "...test", testutil, and logogen (the test logos
+// the fakes serve).
 func isTestHelper(pkg string) bool {
 	base := path.Base(pkg)
-	return strings.HasSuffix(base, "test") || base == "testutil"
+	return strings.HasSuffix(base, "test") || pkg == "internal/testutil" || pkg == "internal/logogen"
 }
 
 // modulePackage is what a walk of the module's Go files learns of one
