@@ -47,7 +47,8 @@ func hardPage(ctx context.Context, r *render.Renderer, dir string) (int, error) 
 }
 
 // hardPageScale is the canvas scale of the docs page's sheets: cells of
-// 144 px, which keeps each sheet near 100 kB.
+// 144 px, large enough to judge a picture and small enough that the
+// sheets stay light in the repository.
 const hardPageScale = 0.2
 
 // recompress rewrites the PNG file at path with the standard library's

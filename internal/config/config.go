@@ -276,8 +276,9 @@ func Load(getenv func(string) string) (Config, error) {
 }
 
 // DefaultXCMaxStreams is XC_MAX_STREAMS when it is unset: far more than a
-// household's players, and at the measured cost of an open stream (about
-// 0.1 MB, see docs/xc-proxy.md) some 25 MB at most.
+// household's players, and few enough that the streams' buffers stay a
+// small share of the memory budget (docs/xc-proxy.md gives the cost of an
+// open stream).
 const DefaultXCMaxStreams = 256
 
 // DefaultLogoCacheMB is LOGO_CACHE_MB when it is unset: what a day of

@@ -73,7 +73,7 @@ type options struct {
 // of colours, gradients, fine text, some photographic, 1.5 to 10 bits per
 // visible pixel) in place of the flat badges, at the same paths and in
 // the same formats (SVG logos stay SVG). Each is drawn on its first
-// request, about 50 ms, and kept for the process.
+// request and kept for the process.
 func RealisticLogos() Option { return func(o *options) { o.realistic = true } }
 
 // New starts a fake ESPN that is closed when the test ends.

@@ -7,7 +7,7 @@ import (
 	"gamethumbs/internal/catalog"
 )
 
-// ncaaTypes maps the {type} of the NCAA shorthand to the unified handler
+// ncaaHandler maps the {type} of the NCAA shorthand to the unified handler
 // it forwards to; deprecated type names and ".png" or ".webp" suffixes
 // are accepted.
 func (s *Server) ncaaHandler(typ string) (imageFunc, bool) {

@@ -29,7 +29,7 @@ var (
 	matchupStyles = []int{1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 98, 99}
 	logoStyles    = []int{1, 2, 3, 4, 5, 6}
 	// badges are the built-in badge texts (case-insensitive on input):
-	// game-thumbs v2.2's vocabulary, grouped as badgeGroups says.
+	// game-thumbs v2.2's vocabulary, grouped as badgeGroup says.
 	badges = []string{
 		"4K", "HD", "FHD", "UHD",
 		"ALT", "MANNINGCAST", "PRIMEVISION", "PEYTONCAST", "PEYTON AND ELI",

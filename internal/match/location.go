@@ -2,7 +2,7 @@ package match
 
 // expandCode returns the compact city a location shorthand stands for
 // ("la" → "losangeles"), or "" when code is not a shorthand. The table is
-// the reference's (§3.3 of the behaviour notes) plus "lv" and "ne".
+// the reference renderer's location shorthands plus "lv" and "ne".
 // It is a switch, not a map, so there is no global state and no allocation.
 func expandCode(code []byte) string {
 	switch string(code) {

@@ -11,7 +11,7 @@ const (
 
 // paeth8 returns the Paeth residuals of the eight bytes x, whose left
 // neighbours are the bytes of a, above those of b and above-left those of
-// c, each byte on its own (pred is paethPred's, the residual x - pred
+// c, each byte on its own (pred is Paeth's prediction, the residual x - pred
 // modulo 256), with no branch and no table.
 //
 // With u = |b - c| and v = |a - c|, Paeth's three distances are u, v and

@@ -10,8 +10,9 @@ import (
 // MaskPaintDown is MaskPaint for a horizontal gradient pt (the same
 // colour all down a column, as across a vertical divider): a row whose
 // coverage and background are those of the row above gets that row's
-// result. The panels under a divider repeat most rows (see radialIndex),
-// so most of its rows are copies.
+// result. The emboss panels a divider is drawn over repeat most rows
+// (their radial overlay holds one index per band of rows), so most of
+// the divider's rows are copies.
 func MaskPaintDown(dst *image.RGBA, a *image.Alpha, pt *LinearPaint) {
 	r := a.Rect.Intersect(dst.Rect)
 	if r.Empty() {

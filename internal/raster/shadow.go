@@ -4,7 +4,7 @@ import (
 	"image"
 )
 
-// drawShadow composites a shadow mask (whose Rect is relative to a shape
+// DrawShadowMask composites a shadow mask (whose Rect is relative to a shape
 // drawn at origin) translated by (ox, oy) in colour black at opacity a.
 func DrawShadowMask(dst *image.RGBA, m *image.Alpha, ox, oy int, a float64) {
 	moved := *m

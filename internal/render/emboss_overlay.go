@@ -90,12 +90,12 @@ func panelIndex(c *derivatives, w, h int, r0, r1 float64, stops []raster.Stop, t
 	return memo(c, nil, k, build)
 }
 
-// maxBlock is the tallest block of rows radialBlocks makes. Blocks of 16
-// rows near the panel's middle row (where the contours run nearly
-// upright and cross every row) took the 1440x1080 style-99 thumbnail
-// from 327 to 239 kB with the vignette of 0.8 times the panel's short
-// side; 32 saved another 0.2 %, and a contour held upright that long is
-// what turned into streaks at raised contrast before.
+// maxBlock is the tallest block of rows radialBlocks makes. Tall blocks
+// near the panel's middle row (where the contours run nearly upright and
+// cross every row) are where the style-98/99 pictures shrink most, since
+// every row of a block repeats the one above; taller than this they gain
+// next to nothing, and a contour held upright that long turns into
+// streaks at raised contrast (BenchmarkThumbStyle99 reports the bytes).
 const maxBlock = 16
 
 // radialBlocks builds the index table of a w x h panel whose overlay runs

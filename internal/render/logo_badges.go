@@ -13,7 +13,7 @@ const badgeRadius = 0.08
 
 // logoBadges draws matchup logo styles 3 (circles) and 4 (squares) on the
 // transparent canvas: badges in the team colours with the
-// logoDropStrong shadow, the logos (0.8 bs, no shadow) inside, and the
+// shadowLogoStrong shadow, the logos (0.8 bs, no shadow) inside, and the
 // league logo (0.2 m) overlaid at the bottom centre. The design is centred
 // vertically as a whole, league logo included.
 //
@@ -109,7 +109,7 @@ func (p *painter) fillBands(pb *raster.Path, xs []int, colours ...colorx.RGB) {
 // logoRow draws matchup logo styles 5 (circles) and 6 (squares) on the
 // white canvas: a row of three badges, the league logo on a white badge at
 // the left, then the teams in their colours, each badge lifted by the
-// logoDropStrong shadow. The league logo is always drawn (the styles
+// shadowLogoStrong shadow. The league logo is always drawn (the styles
 // require it; Options.LeagueLogo is not consulted).
 //
 // Style 5: circles of diameter d = 0.9 W/2.8 whose centres are 0.9 d apart

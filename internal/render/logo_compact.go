@@ -8,7 +8,7 @@ import (
 
 // compactTeam is the team logo with style=1: the compact card in
 // one solid team colour with the team logo centred (up to 0.8 bs high and
-// 1.6 bs wide, logoDrawn shadow). In name mode, for skipLogos leagues and
+// 1.6 bs wide, shadowLogo shadow). In name mode, for skipLogos leagues and
 // for a team without any logo, the team's name fills the card instead.
 // A loser or missing team (not normally sent: the scene serves the league
 // logo) is a grey card with the greyscale team or league logo.

@@ -61,7 +61,7 @@ func (p *painter) paintCard(c card, a, b colorx.RGB, split bool) {
 
 // logoSplit is matchup logo style 1: the compact card split between
 // the team colours, each logo in a 0.8 bs box at 0.2 and 0.8 of the width
-// with the logoDrawn shadow, and the league logo (0.6 bs, soft shadow) on
+// with the shadowLogo shadow, and the league logo (0.6 bs, soft shadow) on
 // the divider.
 func (p *painter) logoSplit(sd [2]*side) error {
 	c := p.compactCard()

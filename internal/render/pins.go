@@ -11,9 +11,8 @@ import (
 // pins holds the decoded pixels of logo handles (pixelSource) whose
 // sprites are not built yet at every size in use. A handle keeps only the
 // downloaded bytes and holds its decode weakly, so a team first drawn as
-// a thumbnail would otherwise be decoded again (about 2 ms for a 500 px
-// logo) for its cover, its logo picture and its style-99 panel whenever
-// the collector ran in between. A pin is dropped as soon as the team's
+// a thumbnail would otherwise be decoded again for its cover, its logo
+// picture and its style-99 panel whenever the collector ran in between. A pin is dropped as soon as the team's
 // sprite of every size in use is built, so pins are few and short-lived;
 // their bytes are bounded (least recently pinned go first).
 type pins struct {

@@ -76,7 +76,7 @@ func leagueCard(c *derivatives, lg League) (a, b colorx.RGB, logo image.Image) {
 
 // compactLeague is the league logo with style=1: the compact card split
 // between the league tones with the league logo centred (up to 0.8 bs
-// high and 1.6 bs wide, logoDrawn shadow), or the league's name when it
+// high and 1.6 bs wide, shadowLogo shadow), or the league's name when it
 // has no logo.
 func (p *painter) compactLeague() error {
 	c := p.compactCard()

@@ -94,8 +94,8 @@ func TestSpanImageDrawsLikeItsPixels(t *testing.T) {
 }
 
 // A logo sprite (flat colours, anti-aliased edges, a blurred shadow, a
-// halo) is stored in a quarter of its RGBA size or less (5-11x here: the
-// shadow's soft edge is what remains), and draws the pixels of the RGBA
+// halo) is stored in a quarter of its RGBA size or less (the shadow's
+// soft edge is most of what remains), and draws the pixels of the RGBA
 // it was built from.
 func TestLogoSpriteIsCompactAndExact(t *testing.T) {
 	logo := rendertest.Logo(rendertest.Shield, 512, color.NRGBA{0x1d, 0x42, 0x8a, 255}, color.NRGBA{0xc8, 0x10, 0x2e, 255})

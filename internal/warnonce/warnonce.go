@@ -13,7 +13,8 @@ import (
 	"gamethumbs/internal/lru"
 )
 
-// DefaultMaxKeys bounds the keys remembered by a Gate with MaxKeys zero.
+// DefaultMaxKeys bounds the keys a Gate remembers when New is given no
+// bound.
 const DefaultMaxKeys = 4096
 
 // Gate remembers when each key was last allowed. The zero value is not

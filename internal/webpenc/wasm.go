@@ -41,7 +41,8 @@ var (
 )
 
 // compiled returns the compiled module, compiling it at the first call
-// (about a second of CPU; the compiled code is about 2 MB).
+// (compiling is costly, so it happens once per process and the compiled
+// code is kept).
 func compiled() (wazero.CompiledModule, error) {
 	compileOnce.Do(func() {
 		ctx := context.Background()
