@@ -36,9 +36,23 @@ func TestNeverReadingClients(t *testing.T) {
 		c.SetWriteDeadline(time.Now().Add(time.Second))
 		c.Write([]byte(requests)) // an overflow connection may be closed under us
 	}
-	time.Sleep(200 * time.Millisecond)
-
 	client := &http.Client{Timeout: time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	// The overflow reserve answers its clients' first request with 503 and
+	// closes them; until the server has done so (a moment, longer on a
+	// loaded machine) a new connection past the reserve is closed at once.
+	// Once settled, /health must answer every time.
+	settle := time.Now().Add(3 * time.Second)
+	for {
+		resp, err := client.Get(svc.base + "/health")
+		if err == nil {
+			resp.Body.Close()
+			break
+		}
+		if time.Now().After(settle) {
+			t.Fatalf("/health never answered with 150 stuck clients: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	for i := range 5 {
 		began := time.Now()
 		resp, err := client.Get(svc.base + "/health")
