@@ -12,7 +12,9 @@ import (
 )
 
 func TestRunWritesGallery(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceDetector {
+		// Hundreds of pictures drawn on the renderer the render tests
+		// check under the detector already: minutes under -race.
 		t.Skip("renders the whole gallery")
 	}
 	dir := t.TempDir()

@@ -81,7 +81,7 @@ func TestEncodeBestRoundTrip(t *testing.T) {
 // On rendered thumbnails (from testdata) EncodeBest keeps the pixels and
 // makes the file smaller than Encode's and than image/png's best.
 func TestEncodeBestFrames(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		t.Skip("seconds of CPU per picture")
 	}
 	for _, name := range []string{"thumb-style1", "thumb-style99"} {
@@ -101,7 +101,7 @@ func TestEncodeBestFrames(t *testing.T) {
 // The style-99 thumbnail comes out at most 0.85 times what image/png
 // makes of it at its default compression.
 func TestEncodeBestRatio(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		t.Skip("seconds of CPU")
 	}
 	m := frame(t, "thumb-style99")

@@ -78,7 +78,9 @@ var bestRatio = map[string]float64{
 // EncodeBest's CPU per picture, checks EncodeBest's pixels are Encode's,
 // and holds EncodeBest to bestRatio of image/png's bytes.
 func TestEncodeBestRenders(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || raceDetector {
+		// EncodeBest runs on one goroutine: the race detector finds
+		// nothing in it and makes its seconds minutes.
 		t.Skip("seconds of CPU per picture")
 	}
 	sets := []struct {

@@ -189,10 +189,10 @@ func kindName(k render.Kind) string {
 // the test provider, each side's colour keeps its team's hue (within 25°
 // in OKLCH and at least half its chroma; a colourless team stays
 // colourless) in at least 98 % of the sides of every style that paints a
-// side in team colour. -short checks the NBA only.
+// side in team colour. -short and -race builds check the NBA only.
 func TestTeamsKeepTheirColour(t *testing.T) {
 	leagues := [][2]string{{"basketball", "nba"}, {"football", "nfl"}, {"hockey", "nhl"}}
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		leagues = leagues[:1]
 	}
 	total, failed, logos, bad := 0, 0, 0, 0
