@@ -25,7 +25,15 @@ func ShadowOf(src *image.RGBA, r int) *image.Alpha {
 
 // shadowOfFull is ShadowOf blurred at full resolution.
 func shadowOfFull(src *image.RGBA, r int) *image.Alpha {
-	pad := 3 * r
+	m := PaddedAlpha(src, 3*r)
+	BoxBlur(m, r)
+	return m
+}
+
+// PaddedAlpha returns the alpha channel of src in a mask grown by pad
+// pixels on every side (zero there): the start of a shadow or halo that
+// spreads beyond the picture.
+func PaddedAlpha(src *image.RGBA, pad int) *image.Alpha {
 	b := src.Rect
 	m := image.NewAlpha(b.Inset(-pad))
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -35,7 +43,6 @@ func shadowOfFull(src *image.RGBA, r int) *image.Alpha {
 			m.Pix[di+x] = src.Pix[si+4*x+3]
 		}
 	}
-	BoxBlur(m, r)
 	return m
 }
 

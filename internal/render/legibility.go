@@ -329,16 +329,7 @@ func (h halo) key() uint32 {
 // its alpha dilated by about r pixels with a soft edge, relative to the
 // logo's top-left corner (padded by 2r on every side).
 func haloMask(logo *image.RGBA, r int) *image.Alpha {
-	pad := 2 * r
-	b := logo.Rect
-	m := image.NewAlpha(b.Inset(-pad))
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		si := logo.PixOffset(b.Min.X, y)
-		di := m.PixOffset(b.Min.X, y)
-		for x := 0; x < b.Dx(); x++ {
-			m.Pix[di+x] = logo.Pix[si+4*x+3]
-		}
-	}
+	m := raster.PaddedAlpha(logo, 2*r)
 	raster.BoxBlur(m, max(1, r/2))
 	// A blur of sigma r/2 falls to a few percent about r outside the
 	// silhouette: stretching the low end moves the edge out to there.
