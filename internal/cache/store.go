@@ -10,10 +10,13 @@ package cache
 
 import (
 	"context"
+	"math"
 	"sync"
 	"time"
 
 	"golang.org/x/sync/singleflight"
+
+	"gamethumbs/internal/lru"
 )
 
 // Store is a keyed TTL cache of values produced by a loader.
@@ -35,12 +38,13 @@ type Store[V any] struct {
 	// Now returns the current time; tests replace it. Nil means time.Now.
 	Now func() time.Time
 	// MaxKeys, when > 0, bounds the keys held: storing a new key in a
-	// full Store drops the key loaded longest ago (per-team data, whose
-	// keys are many, sets it; per-league data needs no bound).
+	// full Store drops the key used longest ago (per-team data, whose
+	// keys are many, sets it; per-league data needs no bound). Set it
+	// before the first Get.
 	MaxKeys int
 
 	mu      sync.Mutex
-	entries map[string]*storeEntry[V]
+	entries *lru.Cache[string, *storeEntry[V]] // made at first use, bounded by MaxKeys
 	group   singleflight.Group
 	shared  *sharing[V] // nil unless Share was called
 }
@@ -54,7 +58,16 @@ type storeEntry[V any] struct {
 
 // NewStore returns a Store whose values live for ttl.
 func NewStore[V any](ttl time.Duration) *Store[V] {
-	return &Store[V]{ttl: ttl, entries: make(map[string]*storeEntry[V])}
+	return &Store[V]{ttl: ttl}
+}
+
+// table returns the entries, made at first use so that MaxKeys set after
+// NewStore applies. s.mu must be held.
+func (s *Store[V]) table() *lru.Cache[string, *storeEntry[V]] {
+	if s.entries == nil {
+		s.entries = lru.New[string, *storeEntry[V]](lru.Options{MaxBytes: math.MaxInt64, MaxEntries: s.MaxKeys})
+	}
+	return s.entries
 }
 
 func (s *Store[V]) now() time.Time {
@@ -78,7 +91,7 @@ func (s *Store[V]) backoff() time.Duration {
 func (s *Store[V]) Get(ctx context.Context, key string, load func(context.Context) (V, error)) (V, error) {
 	now := s.now()
 	s.mu.Lock()
-	e, ok := s.entries[key]
+	e, ok := s.table().Get(key)
 	if ok {
 		age := now.Sub(e.loaded)
 		fresh := age < s.ttl
@@ -116,7 +129,7 @@ func (s *Store[V]) refresh(key string, load func(context.Context) (V, error)) {
 		return s.loadAndStore(context.Background(), key, load)
 	})
 	s.mu.Lock()
-	if e, ok := s.entries[key]; ok {
+	if e, ok := s.table().Peek(key); ok {
 		e.refreshes = false
 	}
 	s.mu.Unlock()
@@ -129,7 +142,7 @@ func (s *Store[V]) loadAndStore(ctx context.Context, key string, load func(conte
 	now := s.now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.entries[key]
+	e, ok := s.table().Peek(key)
 	if err != nil {
 		if ok {
 			e.failedAt = now
@@ -139,35 +152,18 @@ func (s *Store[V]) loadAndStore(ctx context.Context, key string, load func(conte
 		return zero, err
 	}
 	if !ok {
-		if s.MaxKeys > 0 && len(s.entries) >= s.MaxKeys {
-			s.dropOldest()
-		}
 		e = &storeEntry[V]{}
-		s.entries[key] = e
+		s.table().Add(key, e, 1, time.Time{})
 	}
 	e.value, e.loaded, e.failedAt = v, loaded, time.Time{}
 	return v, nil
-}
-
-// dropOldest forgets the key loaded longest ago. The scan is linear: it
-// runs only when a bounded Store is full.
-func (s *Store[V]) dropOldest() {
-	var oldest string
-	var at time.Time
-	first := true
-	for k, e := range s.entries {
-		if first || e.loaded.Before(at) {
-			oldest, at, first = k, e.loaded, false
-		}
-	}
-	delete(s.entries, oldest)
 }
 
 // Peek returns the cached value for key, fresh or stale, without loading.
 func (s *Store[V]) Peek(key string) (V, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.entries[key]
+	e, ok := s.table().Peek(key)
 	if !ok {
 		var zero V
 		return zero, false
@@ -179,5 +175,5 @@ func (s *Store[V]) Peek(key string) (V, bool) {
 func (s *Store[V]) Len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.entries)
+	return s.table().Len()
 }

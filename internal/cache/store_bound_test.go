@@ -7,7 +7,7 @@ import (
 )
 
 // TestStoreMaxKeysDropsOldest: a bounded Store never holds more keys than
-// MaxKeys, and the key it forgets is the one loaded longest ago.
+// MaxKeys, and the key it forgets is the one used longest ago.
 func TestStoreMaxKeysDropsOldest(t *testing.T) {
 	clk := &clock{t: time.Unix(1000, 0)}
 	s := NewStore[string](time.Hour)
