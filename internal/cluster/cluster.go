@@ -55,12 +55,11 @@ type Client struct {
 	log     *slog.Logger
 	addr    string // host:port or socket path, for logs (never credentials)
 
-	up      atomic.Bool
-	probing atomic.Bool
-	errs    atomic.Uint64
-	slow    atomic.Int32 // timeouts in a row
-	closed  chan struct{}
-	once    sync.Once
+	up     atomic.Bool
+	errs   atomic.Uint64
+	slow   atomic.Int32 // timeouts in a row
+	closed chan struct{}
+	once   sync.Once
 }
 
 // quietLogger drops go-redis's own log lines (a dial error per pool
@@ -120,11 +119,11 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
-// heartbeat pings Redis every probe interval while it is up, so that Up
-// (and with it /health and the metrics) learns of an outage within
-// seconds even when no request needs Redis: a refused connection marks
-// it down at the next ping, a hung server after downAfter pings. While
-// Redis is down, probeLoop takes over.
+// heartbeat pings Redis every probe interval, so that Up (and with it
+// /health and the metrics) follows Redis within seconds even when no
+// request needs it: while Redis is up a refused connection marks it down
+// at the next ping and a hung server after downAfter pings; while it is
+// down the first ping answered marks it up again.
 func (c *Client) heartbeat() {
 	t := time.NewTicker(c.probe)
 	defer t.Stop()
@@ -136,6 +135,14 @@ func (c *Client) heartbeat() {
 		}
 		if c.up.Load() {
 			_ = c.call(context.Background(), func(ctx context.Context) error { return c.rdb.Ping(ctx).Err() })
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), max(4*c.timeout, 250*time.Millisecond))
+		err := c.rdb.Ping(ctx).Err()
+		cancel()
+		if err == nil {
+			c.up.Store(true)
+			c.log.Info("redis reachable again: sharing resumes", "addr", c.addr)
 		}
 	}
 }
@@ -225,38 +232,13 @@ func isTimeout(err error) bool {
 	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
-// fail marks Redis down; the first failure after a success logs one line
-// and starts the probe.
+// fail marks Redis down; the first failure after a success logs one line.
+// The heartbeat marks it up again.
 func (c *Client) fail(err error) {
 	c.slow.Store(0)
 	if c.up.Swap(false) || c.errs.Load() <= 1 {
 		c.log.Warn("redis unreachable: replicas go on with local caches and limits",
 			"addr", c.addr, "err", redactURLs(err.Error()))
-	}
-	if c.probing.CompareAndSwap(false, true) {
-		go c.probeLoop()
-	}
-}
-
-// probeLoop pings until Redis answers, then marks it up.
-func (c *Client) probeLoop() {
-	defer c.probing.Store(false)
-	t := time.NewTicker(c.probe)
-	defer t.Stop()
-	for {
-		select {
-		case <-c.closed:
-			return
-		case <-t.C:
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), max(4*c.timeout, 250*time.Millisecond))
-		err := c.rdb.Ping(ctx).Err()
-		cancel()
-		if err == nil {
-			c.up.Store(true)
-			c.log.Info("redis reachable again: sharing resumes", "addr", c.addr)
-			return
-		}
 	}
 }
 
