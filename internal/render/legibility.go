@@ -97,22 +97,26 @@ func legStatsOf(c *derivatives, img image.Image) *legStats {
 		}
 		b := li.trim
 		step := max(1, max(b.Dx(), b.Dy())/legGrid)
+		px := workingPixels(li.img)
 		alphaAt := func(x, y int) uint8 {
 			if !(image.Point{x, y}).In(b) {
 				return 0
 			}
-			_, _, _, a := li.img.At(x, y).RGBA()
-			return uint8(a >> 8)
+			return px.alpha(x, y)
 		}
+		var last colorx.RGB
+		var lab colorx.Lab
 		for y := b.Min.Y + step/2; y < b.Max.Y; y += step {
 			for x := b.Min.X + step/2; x < b.Max.X; x += step {
-				c := color.NRGBAModel.Convert(li.img.At(x, y)).(color.NRGBA)
+				c := px.nrgba(x, y)
 				if c.A < 128 {
 					continue
 				}
 				edge := alphaAt(x-step, y) < 64 || alphaAt(x+step, y) < 64 ||
 					alphaAt(x, y-step) < 64 || alphaAt(x, y+step) < 64
-				lab := colorx.RGB{R: c.R, G: c.G, B: c.B}.OKLab()
+				if rgb := (colorx.RGB{R: c.R, G: c.G, B: c.B}); s.count == 0 || rgb != last {
+					last, lab = rgb, rgb.OKLab()
+				}
 				if n := len(s.samples); n > 0 && s.samples[n-1].lab == lab && s.samples[n-1].edge == edge {
 					s.samples[n-1].n++
 				} else {
@@ -127,6 +131,44 @@ func legStatsOf(c *derivatives, img image.Image) *legStats {
 		s.samples = slices.Clip(s.samples)
 		return s, int64(256+40*len(s.samples)) + heldBy(img)
 	})
+}
+
+// pixelReader reads a working copy's pixels (an *image.RGBA or
+// *image.NRGBA) without going through image.Image's interface.
+type pixelReader struct {
+	pix    []uint8
+	stride int
+	min    image.Point
+	premul bool // RGBA: colours premultiplied by alpha
+}
+
+func workingPixels(img image.Image) pixelReader {
+	switch m := img.(type) {
+	case *image.RGBA:
+		return pixelReader{m.Pix, m.Stride, m.Rect.Min, true}
+	case *image.NRGBA:
+		return pixelReader{m.Pix, m.Stride, m.Rect.Min, false}
+	}
+	panic("render: a working copy is an *image.RGBA or *image.NRGBA")
+}
+
+func (p pixelReader) alpha(x, y int) uint8 {
+	return p.pix[(y-p.min.Y)*p.stride+(x-p.min.X)*4+3]
+}
+
+// nrgba is the pixel at (x, y) as color.NRGBAModel converts it.
+func (p pixelReader) nrgba(x, y int) color.NRGBA {
+	i := (y-p.min.Y)*p.stride + (x-p.min.X)*4
+	q := p.pix[i : i+4 : i+4]
+	if !p.premul || q[3] == 0xff {
+		return color.NRGBA{q[0], q[1], q[2], q[3]}
+	}
+	if q[3] == 0 {
+		return color.NRGBA{}
+	}
+	a := uint32(q[3]) * 0x101
+	un := func(v uint8) uint8 { return uint8((uint32(v) * 0x101 * 0xffff / a) >> 8) }
+	return color.NRGBA{un(q[0]), un(q[1]), un(q[2]), q[3]}
 }
 
 // legibility scores how well img reads on a flat background bg, from 0

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"image/color"
 	"testing"
 
 	"gamethumbs/internal/colorx"
@@ -87,5 +88,27 @@ func TestHaloRescuesIllegibleLogo(t *testing.T) {
 		if s := Legibility(img, d[0]); s < LegibleScore {
 			t.Errorf("style %d: black logo on black scores %.2f, want a halo to lift it to %.2f", o.Style, s, LegibleScore)
 		}
+	}
+}
+
+// TestPixelReaderConvertsAsNRGBAModel: legibility samples a working copy
+// through pixelReader; it must read every premultiplied pixel exactly as
+// color.NRGBAModel converts it, or the variant and halo choices (and so
+// the pictures) would move.
+func TestPixelReaderConvertsAsNRGBAModel(t *testing.T) {
+	m := image.NewRGBA(image.Rect(3, 5, 4, 6))
+	for a := 0; a < 256; a++ {
+		for v := 0; v <= a; v++ {
+			m.Pix[0], m.Pix[1], m.Pix[2], m.Pix[3] = uint8(v), uint8(v/2), uint8(a-v), uint8(a)
+			want := color.NRGBAModel.Convert(m.At(3, 5)).(color.NRGBA)
+			if got := workingPixels(m).nrgba(3, 5); got != want {
+				t.Fatalf("pixel %v reads %v, NRGBAModel says %v", m.Pix, got, want)
+			}
+		}
+	}
+	n := image.NewNRGBA(image.Rect(0, 0, 1, 1))
+	n.Pix[0], n.Pix[1], n.Pix[2], n.Pix[3] = 200, 100, 50, 7
+	if got := workingPixels(n).nrgba(0, 0); got != (color.NRGBA{200, 100, 50, 7}) {
+		t.Fatalf("NRGBA pixel reads %v", got)
 	}
 }
