@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"maps"
 	"net/http"
@@ -10,6 +11,11 @@ import (
 	"time"
 
 	"gamethumbs/internal/espntest"
+)
+
+var (
+	loadRealistic = flag.Bool("load.realistic", false, "TestLoadRecompress: draw with realistic logos")
+	loadRuns      = flag.Int("load.runs", 4, "TestLoadRecompress: runs per setting (pass on, pass off)")
 )
 
 // TestLoadRecompress measures what the background re-encode pass
@@ -25,11 +31,19 @@ import (
 // It prints p50/p95 per run and the medians per setting. Run with
 //
 //	go test ./cmd/gamethumbs -run TestLoadRecompress -load -v
+//
+// -load.realistic draws with realistic logos (the re-encodes under way
+// then take longer and hold more memory); -load.runs sets the runs per
+// setting.
 func TestLoadRecompress(t *testing.T) {
 	if !*loadFlag {
 		t.Skip("load benchmark: run with -load")
 	}
-	fake := espntest.New(t)
+	var opts []espntest.Option
+	if *loadRealistic {
+		opts = append(opts, espntest.RealisticLogos())
+	}
+	fake := espntest.New(t, opts...)
 	base := map[string]string{
 		"RATE_LIMIT_PER_MINUTE": "0",
 		"ESPN_SITE_API_URL":     fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL,
@@ -44,8 +58,7 @@ func TestLoadRecompress(t *testing.T) {
 		yielded, replaced, skipped float64
 	}
 	var rows []row
-	const runs = 4
-	for i := range 2 * runs {
+	for i := range 2 * *loadRuns {
 		on := i%2 == 0
 		env := maps.Clone(base)
 		env["XDG_CACHE_HOME"] = t.TempDir()
@@ -77,6 +90,9 @@ func TestLoadRecompress(t *testing.T) {
 			yielded:  scrapeMetric(b.base, `gamethumbs_recompress_total{result="yielded"}`),
 			replaced: scrapeMetric(b.base, `gamethumbs_recompress_total{result="replaced"}`),
 			skipped:  scrapeMetric(b.base, `gamethumbs_recompress_total{result="skipped"}`)})
+		// A binary left running would go on re-encoding its queue in
+		// the background of the next runs.
+		b.stop()
 		r := rows[len(rows)-1]
 		fmt.Printf("run %d pass=%v: bursts p50 %.1f p95 %.1f max %.1f ms (%d req); steady p50 %.1f p95 %.1f ms, %.0f req/s; pass yielded %v replaced %v skipped %v\n",
 			i, on, ms(burst.p50), ms(burst.p95), ms(burst.max), burst.requests, ms(steady.p50), ms(steady.p95), steady.perSec, r.yielded, r.replaced, r.skipped)

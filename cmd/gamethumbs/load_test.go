@@ -40,6 +40,7 @@ var (
 type loadTarget struct {
 	base string
 	pid  int
+	stop func() // interrupts the binary and waits for it (again: nothing)
 }
 
 // startBinary builds gamethumbs and starts it with env, returning its URL.
@@ -64,7 +65,9 @@ func startBinary(t *testing.T, env map[string]string) *loadTarget {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() })
+	var once sync.Once
+	stop := func() { once.Do(func() { cmd.Process.Signal(os.Interrupt); cmd.Wait() }) }
+	t.Cleanup(stop)
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -77,7 +80,7 @@ func startBinary(t *testing.T, env map[string]string) *loadTarget {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	return &loadTarget{base: base, pid: cmd.Process.Pid}
+	return &loadTarget{base: base, pid: cmd.Process.Pid, stop: stop}
 }
 
 // procKB reads a VmRSS/VmHWM style line of /proc/<pid>/status in kB.
