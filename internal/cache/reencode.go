@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"image/png"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,7 +32,8 @@ type Reencoder interface {
 // turn comes under load waits a second for the load to pass, then is
 // skipped. While it works, busy is looked at every busyPoll and the first
 // load cancels the encoder's context: the picture is dropped (Yielded)
-// and the CPU is the render's within milliseconds. Only a copy that
+// and the CPU is the render's within milliseconds. Interrupt, called by
+// the render path as a render is admitted, cancels it at once. Only a copy that
 // is smaller, decodes to exactly the same pixels, and replaces the picture
 // still stored under its key (same ETag) is stored, through the tiers.
 type Recompressor struct {
@@ -42,6 +44,10 @@ type Recompressor struct {
 
 	mu    sync.Mutex
 	stats RecompressStats
+	stop  context.CancelFunc // the picture in hand's (mu)
+	// poked is when Interrupt was last called (unix nanoseconds): load
+	// the worker counts as busy's.
+	poked atomic.Int64
 	// lastBusy is when load was last seen (idle, watch): the worker's.
 	lastBusy time.Time
 	ctx      context.Context // done once Close is called
@@ -81,6 +87,37 @@ func (r *Recompressor) Offer(key string, img *Image) bool {
 		r.count(func(s *RecompressStats) { s.Skipped++ })
 		return false
 	}
+}
+
+// Interrupt tells the pass that a render is about to start: the picture
+// in hand is dropped at once (its encoder's context is cancelled, without
+// waiting for busy's next look) and none is started until idleSettle
+// has passed without load. The render path calls it before admitting a
+// render; it costs a lock and a clock read.
+func (r *Recompressor) Interrupt() {
+	if r == nil {
+		return
+	}
+	r.poked.Store(time.Now().UnixNano())
+	r.mu.Lock()
+	stop := r.stop
+	r.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
+
+// loaded reports whether busy reports load or Interrupt was called since
+// the worker last looked, and keeps when in lastBusy.
+func (r *Recompressor) loaded(now time.Time) bool {
+	if p := time.Unix(0, r.poked.Load()); p.After(r.lastBusy) {
+		r.lastBusy = p
+	}
+	if r.busy() {
+		r.lastBusy = now
+		return true
+	}
+	return false
 }
 
 // Close stops the pass, the picture in hand within milliseconds (its
@@ -140,9 +177,7 @@ func (r *Recompressor) idle() bool {
 	deadline := time.Now().Add(idleWait)
 	for {
 		now := time.Now()
-		if r.busy() {
-			r.lastBusy = now
-		} else if now.Sub(r.lastBusy) >= idleSettle {
+		if !r.loaded(now) && now.Sub(r.lastBusy) >= idleSettle {
 			return true
 		}
 		if now.After(deadline) {
@@ -166,8 +201,7 @@ func (r *Recompressor) watch(cancel context.CancelFunc, stop <-chan struct{}) {
 		case <-stop:
 			return
 		case <-t.C:
-			if r.busy() {
-				r.lastBusy = time.Now() // read by the worker once watch has returned
+			if r.loaded(time.Now()) { // lastBusy: read by the worker once watch has returned
 				cancel()
 				return
 			}
@@ -179,9 +213,22 @@ func (r *Recompressor) watch(cancel context.CancelFunc, stop <-chan struct{}) {
 // arriving meanwhile stops it.
 func (r *Recompressor) once(key string, img *Image) {
 	ctx, cancel := context.WithCancel(r.ctx)
+	r.mu.Lock()
+	r.stop = cancel
+	r.mu.Unlock()
+	if time.Unix(0, r.poked.Load()).After(r.lastBusy) {
+		cancel() // an Interrupt between idle's last look and here
+	}
 	stop, watched := make(chan struct{}), make(chan struct{})
 	go func() { r.watch(cancel, stop); close(watched) }()
-	defer func() { close(stop); <-watched; cancel() }()
+	defer func() {
+		close(stop)
+		<-watched
+		r.mu.Lock()
+		r.stop = nil
+		r.mu.Unlock()
+		cancel()
+	}()
 	data, err := r.enc.Reencode(ctx, img.ContentType, img.Data)
 	switch {
 	case ctx.Err() != nil:

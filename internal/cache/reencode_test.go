@@ -214,3 +214,40 @@ func TestRecompressorYieldsToARender(t *testing.T) {
 		t.Fatalf("stats %+v, %d started; want the second picture skipped unstarted under flickering load", st, len(started))
 	}
 }
+
+// Interrupt (the render path's call as a render is admitted) stops the
+// picture in hand at once, though busy never reports load, and the next
+// picture waits for idleSettle of quiet after it.
+func TestRecompressorInterrupt(t *testing.T) {
+	mem := NewMemory(1<<20, time.Hour, nil)
+	first := NewImage(testPNG(t), "image/png", time.Now())
+	mem.Set(bg, "k", first)
+	started := make(chan time.Time, 4)
+	enc := reencodeFunc(func(ctx context.Context, _ string, b []byte) ([]byte, error) {
+		started <- time.Now()
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	r := NewRecompressor(mem, enc, 4, nil) // busy: never
+	defer r.Close()
+	r.Offer("k", first)
+	<-started
+	at := time.Now()
+	r.Interrupt()
+	st := waitStats(t, r, 1)
+	if st.Yielded != 1 {
+		t.Fatalf("stats %+v; want the picture in hand yielded", st)
+	}
+	if d := time.Since(at); d > 100*time.Millisecond {
+		t.Errorf("stopped %v after Interrupt, want at once", d)
+	}
+	poked := time.Now()
+	r.Interrupt()
+	r.Offer("k", first)
+	next := <-started
+	if d := next.Sub(poked); d < idleSettle {
+		t.Errorf("the next picture started %v after an Interrupt, want at least %v of quiet", d, idleSettle)
+	}
+	var nilPass *Recompressor
+	nilPass.Interrupt() // the store without a pass calls it too
+}

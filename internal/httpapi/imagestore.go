@@ -151,6 +151,9 @@ func (s *imageStore) render(ctx context.Context, key string, job scene.Job) (*ca
 			s.recompress.Offer(key, stored)
 		}
 	}()
+	// The background pass gives the CPU back now, not at its next look
+	// at the gate.
+	s.recompress.Interrupt()
 	leave, err := s.gate.Admit()
 	if err != nil {
 		return nil, errBusy
