@@ -18,12 +18,13 @@ var bestCfg = bestEffort{longCut: maxMatch, chain: 192, rounds: 4, reparse: 3, s
 // EncodeBest writes img to w as a PNG that decodes to exactly the pixels
 // Encode's output does (the same colour type, RGB when every pixel is
 // opaque, else RGBA), spending far more CPU to make it smaller. The rows
-// are filtered five ways: None and Paeth throughout, and per row the
-// filter with the smallest sum of residuals, the one whose bytes have
-// the least entropy, and the one a trial finds cheapest (trialFilter: a
-// quick parse of each candidate row against the rows chosen before it).
-// A quick deflate of each picks one, and the slow optimal-parse deflate
-// of bestDeflater compresses it. Meant for re-encoding stored pictures in
+// are filtered eight ways: each of the five filters throughout, and per
+// row the filter with the smallest sum of residuals, the one whose bytes
+// have the least entropy, and the one a trial finds cheapest
+// (trialFilter: a quick parse of each candidate row against the rows
+// chosen before it). A quick deflate picks among them band by band (see
+// bestFiltered), and the slow optimal-parse deflate of bestDeflater
+// compresses the result. Meant for re-encoding stored pictures in
 // the background, never for a response that waits on it.
 func EncodeBest(w io.Writer, img image.Image) error {
 	return encodeBest(context.Background(), w, img)
@@ -76,12 +77,18 @@ func encodeBest(ctx context.Context, w io.Writer, img image.Image) error {
 }
 
 // bandRows is how many rows bestFiltered takes from one strategy at a
-// time.
-const bandRows = 64
+// time, and trialLevel the level of the quick deflate that judges them
+// (level 5 judged the fixed Sub, Up and Average rows too kindly: the
+// slow deflate made some pictures larger with them on offer).
+const (
+	bandRows   = 16
+	trialLevel = 7
+)
 
 // strategies returns the filter strategies EncodeBest tries, fresh.
 func strategies(bpp, stride int) []filterStrategy {
-	return []filterStrategy{fixedFilter(0), fixedFilter(4), minSum{}, minEntropy{}, newTrialFilter(bpp, stride)}
+	return []filterStrategy{fixedFilter(0), fixedFilter(4), minSum{}, minEntropy{}, newTrialFilter(bpp, stride),
+		fixedFilter(1), fixedFilter(2), fixedFilter(3)}
 }
 
 // bestFiltered returns the filtered image data of img: each strategy
@@ -98,14 +105,14 @@ func bestFiltered(ctx context.Context, img image.Image, bpp int) ([]byte, error)
 	stride := bpp*w + 1
 	strats := strategies(bpp, stride)
 	var band countWriter
-	bandZ, err := flate.NewWriter(&band, 5)
+	bandZ, err := flate.NewWriter(&band, trialLevel)
 	if err != nil {
 		return nil, err
 	}
 	whole := make([]countWriter, len(strats))
 	wholeZ := make([]*flate.Writer, len(strats))
 	for k := range strats {
-		if wholeZ[k], err = flate.NewWriter(&whole[k], 5); err != nil {
+		if wholeZ[k], err = flate.NewWriter(&whole[k], trialLevel); err != nil {
 			return nil, err
 		}
 	}
@@ -235,3 +242,5 @@ func (r *rowReader) next() *[5][]byte {
 	r.y++
 	return &r.cands
 }
+
+var zzLevel = 9
