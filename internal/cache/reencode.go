@@ -28,9 +28,9 @@ type Reencoder interface {
 // It never delays a render: Offer drops a picture when the queue is full,
 // one worker does the work, one picture at a time (its work memory is
 // the encoder's for one picture), and it starts only once busy (renders
-// running or queued) has reported no load for idleSettle; a picture whose
-// turn comes under load waits a second for the load to pass, then is
-// skipped. While it works, busy is looked at every busyPoll and the first
+// running or queued) has reported no load for idleSettle (longer after
+// pictures a render stopped: see settle); a picture whose turn comes
+// under load waits a second more for the load to pass, then is skipped. While it works, busy is looked at every busyPoll and the first
 // load cancels the encoder's context: the picture is dropped (Yielded)
 // and the CPU is the render's within milliseconds. Interrupt, called by
 // the render path as a render is admitted, cancels it at once. Only a copy that
@@ -50,6 +50,12 @@ type Recompressor struct {
 	poked atomic.Int64
 	// lastBusy is when load was last seen (idle, watch): the worker's.
 	lastBusy time.Time
+	// settle is how long the load must have passed before a picture is
+	// started: idleSettle, doubled after each picture a render stopped
+	// (up to maxSettle), back to idleSettle after one that finished. Bursty
+	// traffic whose lulls are shorter than a re-encode then gets no work
+	// started that it would throw away. The worker's.
+	settle time.Duration
 	ctx      context.Context // done once Close is called
 	quit     context.CancelFunc
 	done     chan struct{}
@@ -68,7 +74,7 @@ func NewRecompressor(tiers Cache, enc Reencoder, queue int, busy func() bool) *R
 	if busy == nil {
 		busy = func() bool { return false }
 	}
-	r := &Recompressor{tiers: tiers, enc: enc, busy: busy, q: make(chan queuedWrite, queue), done: make(chan struct{})}
+	r := &Recompressor{tiers: tiers, enc: enc, busy: busy, q: make(chan queuedWrite, queue), done: make(chan struct{}), settle: idleSettle}
 	r.ctx, r.quit = context.WithCancel(context.Background())
 	go r.run()
 	return r
@@ -165,19 +171,20 @@ func (r *Recompressor) run() {
 const (
 	idleWait   = time.Second
 	idleSettle = 100 * time.Millisecond
+	maxSettle  = 5 * time.Second
 	idlePoll   = 10 * time.Millisecond
 	busyPoll   = 2 * time.Millisecond
 )
 
-// idle reports whether busy has reported no load for idleSettle (the
-// last load seen by idle or watch, across pictures: a queue of pictures
-// that are quick to handle pays the settling once), waiting at most
-// idleWait for it.
+// idle reports whether busy has reported no load for the settling time
+// (since the last load seen by idle or watch, across pictures: a queue
+// of pictures that are quick to handle pays the settling once), waiting
+// at most idleWait beyond it.
 func (r *Recompressor) idle() bool {
-	deadline := time.Now().Add(idleWait)
+	deadline := time.Now().Add(r.settle + idleWait)
 	for {
 		now := time.Now()
-		if !r.loaded(now) && now.Sub(r.lastBusy) >= idleSettle {
+		if !r.loaded(now) && now.Sub(r.lastBusy) >= r.settle {
 			return true
 		}
 		if now.After(deadline) {
@@ -230,6 +237,11 @@ func (r *Recompressor) once(key string, img *Image) {
 		cancel()
 	}()
 	data, err := r.enc.Reencode(ctx, img.ContentType, img.Data)
+	if ctx.Err() != nil {
+		r.settle = min(2*r.settle, maxSettle)
+	} else {
+		r.settle = idleSettle
+	}
 	switch {
 	case ctx.Err() != nil:
 		r.count(func(s *RecompressStats) { s.Yielded++ })

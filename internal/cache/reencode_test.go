@@ -251,3 +251,51 @@ func TestRecompressorInterrupt(t *testing.T) {
 	var nilPass *Recompressor
 	nilPass.Interrupt() // the store without a pass calls it too
 }
+
+// A picture a render stopped makes the pass wait longer for quiet before
+// the next (twice idleSettle, then four times...): traffic in bursts with
+// short lulls gets no re-encode started that the next burst would throw
+// away. A picture that finishes brings the wait back to idleSettle.
+func TestRecompressorBacksOffAfterYielding(t *testing.T) {
+	mem := NewMemory(1<<20, time.Hour, nil)
+	first := NewImage(testPNG(t), "image/png", time.Now())
+	mem.Set(bg, "k", first)
+	started := make(chan time.Time, 4)
+	var finish atomic.Bool
+	strong := &strongPNG{}
+	enc := reencodeFunc(func(ctx context.Context, ct string, b []byte) ([]byte, error) {
+		started <- time.Now()
+		if finish.Load() {
+			return strong.Reencode(ctx, ct, b)
+		}
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	r := NewRecompressor(mem, enc, 4, nil)
+	defer r.Close()
+	wait := func() time.Duration { // an Interrupt, then how long the next picture waits
+		t.Helper()
+		r.Interrupt()
+		at := time.Now()
+		r.Offer("k", first)
+		return (<-started).Sub(at)
+	}
+	r.Offer("k", first)
+	<-started
+	if d := wait(); d < 2*idleSettle { // stops the first, waits for the second
+		t.Errorf("after one yielded picture the next started %v after the load, want at least %v", d, 2*idleSettle)
+	}
+	if d := wait(); d < 4*idleSettle {
+		t.Errorf("after two yielded pictures the next started %v after the load, want at least %v", d, 4*idleSettle)
+	}
+	finish.Store(true)
+	r.Interrupt() // stops the third; the fourth finishes
+	r.Offer("k", first)
+	<-started
+	if st := waitStats(t, r, 4); st.Replaced != 1 {
+		t.Fatalf("stats %+v, want the fourth picture replaced", st)
+	}
+	if d := wait(); d < idleSettle || d >= 8*idleSettle { // 8x: had it not come back
+		t.Errorf("after a finished picture the next started %v after the load, want about %v", d, idleSettle)
+	}
+}
