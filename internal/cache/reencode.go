@@ -56,9 +56,9 @@ type Recompressor struct {
 	// traffic whose lulls are shorter than a re-encode then gets no work
 	// started that it would throw away. The worker's.
 	settle time.Duration
-	ctx      context.Context // done once Close is called
-	quit     context.CancelFunc
-	done     chan struct{}
+	ctx    context.Context // done once Close is called
+	quit   context.CancelFunc
+	done   chan struct{}
 }
 
 // RecompressStats counts what the pass did.
