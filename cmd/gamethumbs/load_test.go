@@ -40,7 +40,7 @@ var (
 type loadTarget struct {
 	base string
 	pid  int
-	stop func() // interrupts the binary and waits for it (again: nothing)
+	stop func() // interrupts the binary and waits for it to exit; later calls do nothing
 }
 
 // startBinary builds gamethumbs and starts it with env, returning its URL.

@@ -30,21 +30,23 @@ type Reencoder interface {
 // the encoder's for one picture), and it starts only once busy (renders
 // running or queued) has reported no load for idleSettle (longer after
 // pictures a render stopped: see settle); a picture whose turn comes
-// under load waits a second more for the load to pass, then is skipped. While it works, busy is looked at every busyPoll and the first
-// load cancels the encoder's context: the picture is dropped (Yielded)
-// and the CPU is the render's within milliseconds. Interrupt, called by
-// the render path as a render is admitted, cancels it at once. Only a copy that
-// is smaller, decodes to exactly the same pixels, and replaces the picture
-// still stored under its key (same ETag) is stored, through the tiers.
+// under load waits a second more for the load to pass, then is skipped.
+// While it works, busy is looked at every busyPoll and the first load
+// cancels the encoder's context: the picture is dropped (Yielded) and the
+// CPU is the render's within milliseconds; Interrupt, called by the
+// render path as a render is admitted, cancels it at once. Only a copy
+// that is smaller, decodes to exactly the same pixels, and replaces the
+// picture still stored under its key (same ETag) is stored, through the
+// tiers.
 type Recompressor struct {
 	tiers Cache
 	enc   Reencoder
 	busy  func() bool
 	q     chan queuedWrite
 
-	mu    sync.Mutex
-	stats RecompressStats
-	stop  context.CancelFunc // the picture in hand's (mu)
+	mu         sync.Mutex
+	stats      RecompressStats
+	cancelWork context.CancelFunc // the picture in hand's encoder context (mu)
 	// poked is when Interrupt was last called (unix nanoseconds): load
 	// the worker counts as busy's.
 	poked atomic.Int64
@@ -97,8 +99,8 @@ func (r *Recompressor) Offer(key string, img *Image) bool {
 
 // Interrupt tells the pass that a render is about to start: the picture
 // in hand is dropped at once (its encoder's context is cancelled, without
-// waiting for busy's next look) and none is started until idleSettle
-// has passed without load. The render path calls it before admitting a
+// waiting for busy's next look) and none is started until the settling
+// time has passed without load. The render path calls it before admitting a
 // render; it costs a lock and a clock read.
 func (r *Recompressor) Interrupt() {
 	if r == nil {
@@ -106,10 +108,10 @@ func (r *Recompressor) Interrupt() {
 	}
 	r.poked.Store(time.Now().UnixNano())
 	r.mu.Lock()
-	stop := r.stop
+	cancel := r.cancelWork
 	r.mu.Unlock()
-	if stop != nil {
-		stop()
+	if cancel != nil {
+		cancel()
 	}
 }
 
@@ -221,7 +223,7 @@ func (r *Recompressor) watch(cancel context.CancelFunc, stop <-chan struct{}) {
 func (r *Recompressor) once(key string, img *Image) {
 	ctx, cancel := context.WithCancel(r.ctx)
 	r.mu.Lock()
-	r.stop = cancel
+	r.cancelWork = cancel
 	r.mu.Unlock()
 	if time.Unix(0, r.poked.Load()).After(r.lastBusy) {
 		cancel() // an Interrupt between idle's last look and here
@@ -232,18 +234,19 @@ func (r *Recompressor) once(key string, img *Image) {
 		close(stop)
 		<-watched
 		r.mu.Lock()
-		r.stop = nil
+		r.cancelWork = nil
 		r.mu.Unlock()
 		cancel()
 	}()
 	data, err := r.enc.Reencode(ctx, img.ContentType, img.Data)
-	if ctx.Err() != nil {
+	yielded := ctx.Err() != nil
+	if yielded {
 		r.settle = min(2*r.settle, maxSettle)
 	} else {
 		r.settle = idleSettle
 	}
 	switch {
-	case ctx.Err() != nil:
+	case yielded:
 		r.count(func(s *RecompressStats) { s.Yielded++ })
 		return
 	case err != nil:
