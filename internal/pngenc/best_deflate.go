@@ -340,15 +340,11 @@ func (b *bestDeflater) chunk(c0, c1 int, last bool) {
 	}
 	var m costModel
 	m.fixed()
-	for r := range max(1, b.cfg.rounds) {
-		if r > 0 {
-			var lf [286]uint32
-			var df [30]uint32
-			counts(b.toks, b.data, c0, &lf, &df)
-			lf[256] = 1
-			m.fromCounts(&lf, &df)
-		}
-		if b.parse(c0, c0, c1, &m); b.err != nil {
+	if b.parse(c0, c0, c1, &m); b.err != nil {
+		return
+	}
+	for range max(1, b.cfg.rounds) - 1 {
+		if b.refit(c0, c0, c1, &m); b.err != nil {
 			return
 		}
 	}
@@ -370,18 +366,24 @@ func (b *bestDeflater) chunk(c0, c1 int, last bool) {
 		}
 		b.toks = append(b.toks[:0], whole[t0:t]...)
 		for range b.cfg.reparse {
-			var lf [286]uint32
-			var df [30]uint32
-			counts(b.toks, b.data, lo, &lf, &df)
-			lf[256] = 1
-			m.fromCounts(&lf, &df)
-			if b.parse(c0, lo, hi, &m); b.err != nil {
+			if b.refit(c0, lo, hi, &m); b.err != nil {
 				return
 			}
 		}
 		b.emit(lo, b.toks)
 		b.out.writeBlock(last && hi == c1)
 	}
+}
+
+// refit sets m to the counts of the parse in b.toks (of data[lo:hi]) and
+// parses data[lo:hi] again under it.
+func (b *bestDeflater) refit(c0, lo, hi int, m *costModel) {
+	var lf [286]uint32
+	var df [30]uint32
+	counts(b.toks, b.data, lo, &lf, &df)
+	lf[256] = 1
+	m.fromCounts(&lf, &df)
+	b.parse(c0, lo, hi, m)
 }
 
 // emit adds toks, starting at position p, to the pending block.
