@@ -33,11 +33,7 @@ func Request(uri string, keep func(i int) bool, known func(name string) bool) st
 		case keep != nil && keep(i-1) && URL(seg) == seg, xcSegments[strings.ToLower(seg)]:
 			b.WriteString(seg)
 		default:
-			b.WriteString(Mask)
-			if ext := knownExt(seg); ext != "" {
-				b.WriteByte('.')
-				b.WriteString(ext)
-			}
+			writeMasked(&b, seg)
 		}
 	}
 	if hasQuery {

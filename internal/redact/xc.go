@@ -102,11 +102,7 @@ func writeXCPath(b *strings.Builder, path string) {
 		case i == 3 && isXCID(seg) && strings.EqualFold(firstSegment(path), "xc"):
 			b.WriteString(seg)
 		default:
-			b.WriteString(Mask)
-			if ext := knownExt(seg); ext != "" {
-				b.WriteByte('.')
-				b.WriteString(ext)
-			}
+			writeMasked(b, seg)
 		}
 	}
 }
@@ -132,6 +128,16 @@ func isXCID(seg string) bool {
 		}
 	}
 	return true
+}
+
+// writeMasked writes Mask in place of the path segment seg, keeping its
+// extension when it is on the list ("***.ts").
+func writeMasked(b *strings.Builder, seg string) {
+	b.WriteString(Mask)
+	if ext := knownExt(seg); ext != "" {
+		b.WriteByte('.')
+		b.WriteString(ext)
+	}
 }
 
 // knownExt returns the extension of seg when it is on the list.
