@@ -26,7 +26,7 @@ func hardSheets(ctx context.Context, r *render.Renderer, dir string, scale float
 	for _, pic := range hardcase.Pictures(scale / 2) {
 		g := "teams"
 		if !strings.HasPrefix(pic.Name, "team_") {
-			g = pic.Name[:strings.Index(pic.Name, "_"+kindWord(pic.Opts.Kind)+"_")]
+			g = pic.Name[:strings.Index(pic.Name, "_"+pic.Opts.Kind.String()+"_")]
 		}
 		if _, ok := groups[g]; !ok {
 			order = append(order, g)
@@ -58,16 +58,6 @@ func hardSheets(ctx context.Context, r *render.Renderer, dir string, scale float
 			W: w, H: h, Bytes: n})
 	}
 	return out, nil
-}
-
-func kindWord(k render.Kind) string {
-	switch k {
-	case render.KindThumb:
-		return "thumb"
-	case render.KindCover:
-		return "cover"
-	}
-	return "logo"
 }
 
 // renderScored renders pic and returns it with the lowest legibility of

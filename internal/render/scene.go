@@ -15,6 +15,17 @@ const (
 	KindCover             // portrait geometry
 )
 
+// String is the kind's word in URLs: "logo", "thumb" or "cover".
+func (k Kind) String() string {
+	switch k {
+	case KindThumb:
+		return "thumb"
+	case KindCover:
+		return "cover"
+	}
+	return "logo"
+}
+
 // League is the league part of a scene.
 type League struct {
 	Code, Name string

@@ -148,11 +148,11 @@ func checkIdentity(t *testing.T, league string, teams []render.Team) (int, []ide
 		sc := render.Scene{League: League, Teams: []render.Team{a, b}}
 		for _, pr := range probes() {
 			o := render.Options{Kind: pr.kind, Width: pr.w, Height: pr.h, Style: pr.style, LeagueLogo: !pr.noLeague}
-			img, draws := traced(t, Picture{Name: fmt.Sprintf("%s %s vs %s %s style %d", league, a.Abbr, b.Abbr, kindName(pr.kind), pr.style), Scene: sc, Opts: o})
+			img, draws := traced(t, Picture{Name: fmt.Sprintf("%s %s vs %s %s style %d", league, a.Abbr, b.Abbr, pr.kind.String(), pr.style), Scene: sc, Opts: o})
 			for _, d := range draws {
 				logos++
 				if s := render.Legibility(img, d); s < render.LegibleScore {
-					illegible = append(illegible, fmt.Sprintf("%s %s vs %s, %s style %d: a logo at %v scores %.2f", league, a.Abbr, b.Abbr, kindName(pr.kind), pr.style, d.Rect, s))
+					illegible = append(illegible, fmt.Sprintf("%s %s vs %s, %s style %d: a logo at %v scores %.2f", league, a.Abbr, b.Abbr, pr.kind.String(), pr.style, d.Rect, s))
 				}
 			}
 			pts := pr.at(float64(pr.w), float64(pr.h))
@@ -166,23 +166,13 @@ func checkIdentity(t *testing.T, league string, teams []render.Team) (int, []ide
 				}
 				n++
 				if !colorx.SameHue(tm.Color, got, 25, 0.5) {
-					fails = append(fails, identityFailure{fmt.Sprintf("%s %s vs %s, %s style %d, side %s", league, a.Abbr, b.Abbr, kindName(pr.kind), pr.style, tm.Abbr), tm.Color, got})
+					fails = append(fails, identityFailure{fmt.Sprintf("%s %s vs %s, %s style %d, side %s", league, a.Abbr, b.Abbr, pr.kind.String(), pr.style, tm.Abbr), tm.Color, got})
 				}
 			}
 			render.Release(img)
 		}
 	}
 	return n, fails, logos, illegible
-}
-
-func kindName(k render.Kind) string {
-	switch k {
-	case render.KindThumb:
-		return "thumb"
-	case render.KindCover:
-		return "cover"
-	}
-	return "logo"
 }
 
 // TestTeamsKeepTheirColour: for the 30 NBA, 32 NFL and 32 NHL teams of
