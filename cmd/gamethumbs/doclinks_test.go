@@ -117,19 +117,9 @@ var (
 // blocks and code spans.
 func markdownLinks(doc string) []markdownLink {
 	var out []markdownLink
-	fence := ""
+	var fences codeFences
 	for i, line := range strings.Split(doc, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if f := fenceOf(trimmed); f != "" {
-			switch {
-			case fence == "":
-				fence = f
-			case strings.HasPrefix(trimmed, fence) && strings.TrimLeft(trimmed, fence[:1]) == "":
-				fence = ""
-			}
-			continue
-		}
-		if fence != "" || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
+		if fences.inCode(line) || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
 			continue
 		}
 		line = codeSpan.ReplaceAllString(line, "")
@@ -141,6 +131,26 @@ func markdownLinks(doc string) []markdownLink {
 		}
 	}
 	return out
+}
+
+// codeFences follows a Markdown document's fenced code blocks line by
+// line.
+type codeFences struct{ open string } // the fence of the block we are in, or ""
+
+// inCode reports whether line opens, closes or lies inside a fenced code
+// block, following the block it opens or closes.
+func (f *codeFences) inCode(line string) bool {
+	trimmed := strings.TrimSpace(line)
+	if c := fenceOf(trimmed); c != "" {
+		switch {
+		case f.open == "":
+			f.open = c
+		case strings.HasPrefix(trimmed, f.open) && strings.TrimLeft(trimmed, f.open[:1]) == "":
+			f.open = ""
+		}
+		return true
+	}
+	return f.open != ""
 }
 
 // fenceOf returns the fence that opens or closes a fenced code block on
@@ -161,19 +171,9 @@ func fenceOf(trimmed string) string {
 func markdownAnchors(doc string) map[string]bool {
 	anchors := map[string]bool{}
 	seen := map[string]int{}
-	fence := ""
+	var fences codeFences
 	for _, line := range strings.Split(doc, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if f := fenceOf(trimmed); f != "" {
-			switch {
-			case fence == "":
-				fence = f
-			case strings.HasPrefix(trimmed, fence) && strings.TrimLeft(trimmed, fence[:1]) == "":
-				fence = ""
-			}
-			continue
-		}
-		if fence != "" {
+		if fences.inCode(line) {
 			continue
 		}
 		for _, m := range htmlAnchor.FindAllStringSubmatch(line, -1) {
