@@ -1,7 +1,7 @@
 package colorx
 
-// clamp8 rounds v and clamps it to a byte.
-func clamp8(v float64) uint8 {
+// Clamp8 rounds v and clamps it to a byte (0-255).
+func Clamp8(v float64) uint8 {
 	switch {
 	case v <= 0:
 		return 0
@@ -20,9 +20,9 @@ func Mix(a, b RGB, t float64) RGB {
 		return b
 	}
 	return RGB{
-		clamp8(float64(a.R) + (float64(b.R)-float64(a.R))*t),
-		clamp8(float64(a.G) + (float64(b.G)-float64(a.G))*t),
-		clamp8(float64(a.B) + (float64(b.B)-float64(a.B))*t),
+		Clamp8(float64(a.R) + (float64(b.R)-float64(a.R))*t),
+		Clamp8(float64(a.G) + (float64(b.G)-float64(a.G))*t),
+		Clamp8(float64(a.B) + (float64(b.B)-float64(a.B))*t),
 	}
 }
 
@@ -60,6 +60,6 @@ func Desaturate(c RGB, f float64) RGB {
 	hi := float64(max(c.R, c.G, c.B))
 	lo := float64(min(c.R, c.G, c.B))
 	l := (hi + lo) / 2
-	g := RGB{clamp8(l), clamp8(l), clamp8(l)}
+	g := RGB{Clamp8(l), Clamp8(l), Clamp8(l)}
 	return Mix(g, c, f)
 }

@@ -30,7 +30,7 @@ type cluster struct {
 func heavierFirst(p, q cluster) int { return cmp.Compare(q.w, p.w) }
 
 func (c *cluster) mean() RGB {
-	return RGB{clamp8(c.r / c.w), clamp8(c.g / c.w), clamp8(c.b / c.w)}
+	return RGB{Clamp8(c.r / c.w), Clamp8(c.g / c.w), Clamp8(c.b / c.w)}
 }
 
 // Dominant returns up to n colours that dominate img, most important first.

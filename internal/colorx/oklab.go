@@ -39,9 +39,9 @@ func (p Lab) RGB() RGB {
 // encode maps linear light (0-1) to an sRGB byte.
 func encode(v float64) uint8 {
 	if v <= 0.0031308 {
-		return clamp8(255 * 12.92 * max(0, v))
+		return Clamp8(255 * 12.92 * max(0, v))
 	}
-	return clamp8(255 * (1.055*math.Pow(min(1, v), 1/2.4) - 0.055))
+	return Clamp8(255 * (1.055*math.Pow(min(1, v), 1/2.4) - 0.055))
 }
 
 // DeltaE is the OKLab distance between two colours: 0 for equal colours,

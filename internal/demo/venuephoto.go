@@ -8,6 +8,8 @@ import (
 	"image/jpeg"
 	"image/png"
 	"math"
+
+	"gamethumbs/internal/colorx"
 )
 
 // VenuePhoto draws a made-up stadium photo of w x h pixels (the demo
@@ -69,9 +71,9 @@ func VenuePhoto(seed, home, away string, w, h int, format string) []byte {
 				}
 				r, b = 30+10*t, 35
 			}
-			img.Pix[img.PixOffset(x, y)+0] = clamp(r)
-			img.Pix[img.PixOffset(x, y)+1] = clamp(g)
-			img.Pix[img.PixOffset(x, y)+2] = clamp(b)
+			img.Pix[img.PixOffset(x, y)+0] = colorx.Clamp8(r)
+			img.Pix[img.PixOffset(x, y)+1] = colorx.Clamp8(g)
+			img.Pix[img.PixOffset(x, y)+2] = colorx.Clamp8(b)
 			img.Pix[img.PixOffset(x, y)+3] = 255
 		}
 	}
@@ -112,23 +114,13 @@ func glow(img *image.RGBA, cx, cy, r float64) {
 			a := (1 - d) * (1 - d)
 			i := img.PixOffset(x, y)
 			for c := range 3 {
-				img.Pix[i+c] = clamp(float64(img.Pix[i+c])*(1-a) + 255*a)
+				img.Pix[i+c] = colorx.Clamp8(float64(img.Pix[i+c])*(1-a) + 255*a)
 			}
 		}
 	}
 }
 
 func lerp(a, b, t float64) float64 { return a + (b-a)*t }
-
-func clamp(v float64) uint8 {
-	switch {
-	case v <= 0:
-		return 0
-	case v >= 255:
-		return 255
-	}
-	return uint8(v + 0.5)
-}
 
 // hexRGB parses six hex digits, or gives the default.
 func hexRGB(s string, r, g, b uint8) [3]uint8 {
