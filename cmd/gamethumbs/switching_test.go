@@ -36,17 +36,7 @@ func TestGameThumbsTeamFacts(t *testing.T) {
 			t.Errorf("GET %s = %d %s; want %s %q", tt.path, resp.StatusCode, body, tt.field, tt.want)
 		}
 	}
-	for _, path := range []string{"/nfl/afc/nfc/thumb", "/nfl/afc/nfc/logo", "/epl/spurs/mufc/cover", "/mls/mls-all-stars/liga-mx-all-stars/thumb"} {
-		resp, body := svc.get(t, path)
-		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
-			t.Errorf("GET %s = %d %.200s", path, resp.StatusCode, body)
-			continue
-		}
-		if _, err := png.Decode(bytes.NewReader(body)); err != nil {
-			t.Errorf("GET %s: %v", path, err)
-		}
-		saveShot(path, body)
-	}
+	getPictures(t, svc, "/nfl/afc/nfc/thumb", "/nfl/afc/nfc/logo", "/epl/spurs/mufc/cover", "/mls/mls-all-stars/liga-mx-all-stars/thumb")
 }
 
 // saveShot writes a picture to $GAMETHUMBS_SHOTS, when set, for looking at.
@@ -162,19 +152,18 @@ func TestRawLogosArePNG(t *testing.T) {
 // service starts, warns once per such logo naming the league, and serves
 // those leagues' logos (the card stands in for the missing file).
 func TestGameThumbsLeaguesFileServes(t *testing.T) {
-	dir := t.TempDir()
-	raw, err := os.ReadFile("../../internal/catalog/custom/testdata/game-thumbs_leagues.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "leagues.json"), raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	svc := start(t, map[string]string{"CUSTOM_DATA_DIR": dir})
+	svc := start(t, map[string]string{"CUSTOM_DATA_DIR": gameThumbsLeaguesDir(t)})
 	if !strings.Contains(svc.logs.String(), `league \"f1\": logoUrl \"./assets/F1.png\"`) {
 		t.Errorf("no warning names f1's logo:\n%s", lastLines(svc.logs.String(), 20))
 	}
-	for _, path := range []string{"/f1/logo.png", "/F1/thumb", "/nascar/cover"} {
+	getPictures(t, svc, "/f1/logo.png", "/F1/thumb", "/nascar/cover")
+}
+
+// getPictures asks svc for each path and requires a PNG that decodes;
+// each is kept as a shot.
+func getPictures(t *testing.T, svc *service, paths ...string) {
+	t.Helper()
+	for _, path := range paths {
 		resp, body := svc.get(t, path)
 		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" {
 			t.Errorf("GET %s = %d %.200s", path, resp.StatusCode, body)
@@ -185,4 +174,19 @@ func TestGameThumbsLeaguesFileServes(t *testing.T) {
 		}
 		saveShot(path, body)
 	}
+}
+
+// gameThumbsLeaguesDir is a custom data directory holding game-thumbs'
+// own leagues.json (its logos name "./assets/*.png" files it lacks).
+func gameThumbsLeaguesDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	raw, err := os.ReadFile("../../internal/catalog/custom/testdata/game-thumbs_leagues.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "leagues.json"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -93,15 +93,7 @@ func TestConfigRefusesWhatStartRefuses(t *testing.T) {
 // as warnings and exits 0 on: game-thumbs' own leagues.json with its
 // "./assets/..." logos, NODE_ENV=development without an upstream.
 func TestConfigAcceptsWarnings(t *testing.T) {
-	dir := t.TempDir()
-	raw, err := os.ReadFile("../../internal/catalog/custom/testdata/game-thumbs_leagues.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "leagues.json"), raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := map[string]string{"CUSTOM_DATA_DIR": dir, "NODE_ENV": "development", "CACHE_DIR": "off"}
+	env := map[string]string{"CUSTOM_DATA_DIR": gameThumbsLeaguesDir(t), "NODE_ENV": "development", "CACHE_DIR": "off"}
 	var out strings.Builder
 	if err := run(context.Background(), []string{"config"}, func(k string) string { return env[k] }, &out); err != nil {
 		t.Fatalf("config = %v", err)
