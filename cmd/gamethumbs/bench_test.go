@@ -25,7 +25,7 @@ func newHandler(b *testing.B, extra map[string]string) http.Handler {
 // settings (rate limit off, everything else at its default unless extra
 // says otherwise; no HOME, so no disk tier unless extra sets one). The
 // caller closes it.
-func newService(b *testing.B, fake *espntest.Server, extra map[string]string) (http.Handler, func()) {
+func newService(b testing.TB, fake *espntest.Server, extra map[string]string) (http.Handler, func()) {
 	b.Helper()
 	env := map[string]string{
 		"RATE_LIMIT_PER_MINUTE": "0",

@@ -5,13 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"image/png"
-	"io"
 	"net/http/httptest"
 	"testing"
 
-	"gamethumbs/internal/config"
 	"gamethumbs/internal/espntest"
-	"gamethumbs/internal/logging"
 	"gamethumbs/internal/pngenc"
 )
 
@@ -45,17 +42,7 @@ func TestRecompressBytes(t *testing.T) {
 	fmt.Println("| logos | picture | first response | cached copy | image/png Default | cached / image/png | first / image/png |")
 	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, set := range bytesLogoSets {
-		fake := set.fake(t)
-		env := map[string]string{"RATE_LIMIT_PER_MINUTE": "0", "IMAGE_RECOMPRESS": "false", "CACHE_DIR": "off",
-			"ESPN_SITE_API_URL": fake.SiteURL, "ESPN_CORE_API_URL": fake.CoreURL, "ESPN_CDN_URL": fake.CDNURL}
-		cfg, err := config.Load(func(k string) string { return env[k] })
-		if err != nil {
-			t.Fatal(err)
-		}
-		h, closeAll, err := build(cfg, logging.New(io.Discard, "info", "text"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		h, closeAll := newService(t, set.fake(t), map[string]string{"CACHE_DIR": "off"})
 		for _, pic := range pictures {
 			var first, cached, std int
 			for _, m := range matchups {
